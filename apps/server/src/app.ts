@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { LIMITS, messageText } from '@loyalty/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DbHandle } from './db/dialect';
+import type { Deps } from './deps';
+import type { Handlers } from './http/context';
+import { installErrorHandler } from './http/error-handler';
+import { MAX_FILES_PER_REQUEST } from './http/body';
+import { registerEndpoints, requestLanguage } from './http/register';
+import { type HashCost, PRODUCTION_COST } from './lib/password';
+import { authRoutes } from './modules/auth/auth.routes';
+import { authService } from './modules/auth/auth.service';
+import { outboxSmsSender, type SmsSender } from './modules/auth/sms';
+import { customerRoutes } from './modules/customer/customer.routes';
+import { customerService } from './modules/customer/customer.service';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { profileService } from './modules/profile/profile.service';
+
+export interface AppOptions {
+  database: DbHandle;
+  dataDir: string;
+  /** Folder of the built web app; served at / when it exists. */
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+  sms?: SmsSender;
+  hashCost?: HashCost;
+  sessionTtlMs?: number;
+  loginLimits?: Deps['loginLimits'];
+  validateResponses?: boolean;
+  /** Settings handed to the web app at /api/config. */
+  publicConfig?: Record<string, unknown>;
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(self)',
+};
+const CSP =
+  "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  const uploadsDir = path.join(opts.dataDir, 'uploads');
+  fs.mkdirSync(uploadsDir, { recursive: true });
+
+  const deps: Deps = {
+    db: opts.database.db,
+    kind: opts.database.kind,
+    log: app.log,
+    sms: opts.sms ?? outboxSmsSender(opts.database.db, app.log),
+    hashCost: opts.hashCost ?? PRODUCTION_COST,
+    dataDir: opts.dataDir,
+    uploadsDir,
+    sessionTtlMs: opts.sessionTtlMs ?? 30 * 24 * 3600 * 1000,
+    loginLimits: opts.loginLimits ?? { perPhone: 5, perAddress: 30, windowMs: 15 * 60 * 1000 },
+  };
+
+  // external plugins
+  await app.register(formbody);
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.imageMaxBytes, files: MAX_FILES_PER_REQUEST, fields: 100, fieldSize: 64 * 1024, parts: 120 },
+  });
+  installErrorHandler(app);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', CSP);
+    return payload;
+  });
+
+  // app services and routes
+  const auth = authService(deps);
+  const handlers: Handlers = {
+    ...authRoutes(auth),
+    ...profileRoutes(profileService(deps)),
+    ...customerRoutes(customerService(deps)),
+  };
+  registerEndpoints(app, { handlers, resolveCaller: auth.resolveCaller, validateResponses: opts.validateResponses });
+
+  app.get('/api/health', async () => ({ data: { status: 'ok', database: deps.kind } }));
+  app.get('/api/config', async () => ({ data: opts.publicConfig ?? {} }));
+
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    maxAge: '30d',
+    immutable: true,
+  });
+
+  const webDist = opts.webDist;
+  const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
+  if (webDist && indexHtml && fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  // The web app's routes fall back to index.html; /api and /uploads keep their JSON 404.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isAppRoute = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/') && !path.extname(url);
+    if (isAppRoute && indexHtml && fs.existsSync(indexHtml)) {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
+    }
+    if (isAppRoute) {
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Not built</title><p>The web app is not built yet: run <code>npm run build</code>.</p>');
+    }
+    return reply.code(404).send({ message: messageText('routeNotFound', requestLanguage(request)) });
+  });
+
+  return { app, deps };
+}

@@ -1,0 +1,245 @@
+/**
+ * The one database schema type, for SQLite and PostgreSQL alike. Columns are snake_case in the
+ * database and camelCase here (Kysely's CamelCasePlugin). Flags are integers 0/1 on both engines,
+ * timestamps ISO-8601 UTC text, calendar dates YYYY-MM-DD text, money integer cents, points integers.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Flag = number;
+type Timestamp = string;
+
+export interface MerchantsTable {
+  id: Generated<number>;
+  name: string;
+  mobile: string;
+  passwordHash: string;
+  status: 'pending' | 'approved' | 'suspended';
+  isLive: Flag;
+  balance: number;
+  currency: string;
+  logo: string | null;
+  hotLine: string | null;
+  refundPeriod: number | null;
+  commissionPercentage: number | null;
+  taxRegistrationNumber: string | null;
+  refundRules: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface MerchantUsersTable {
+  id: Generated<number>;
+  merchantId: number;
+  branchId: number | null;
+  fName: string;
+  mName: string;
+  lName: string;
+  mobileNum: string;
+  passwordHash: string;
+  rule: 'merchantUser' | 'delivery';
+  isActive: Flag;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  name: string;
+  mobile: string;
+  passwordHash: string;
+  currency: string;
+  balance: number;
+  mustChangePassword: Flag;
+  registeredByMerchantId: number | null;
+  registeredBranchId: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export type SubjectType = 'merchant' | 'merchantUser' | 'user' | 'admin';
+
+export interface SessionsTable {
+  id: Generated<number>;
+  tokenHash: string;
+  subjectType: SubjectType;
+  subjectId: number;
+  deviceId: string | null;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  subjectType: SubjectType;
+  subjectId: number;
+  purpose: 'password_reset';
+  codeHash: string;
+  attempts: number;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  createdAt: Timestamp;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  toMobile: string;
+  body: string;
+  createdAt: Timestamp;
+}
+
+export interface BranchesTable {
+  id: Generated<number>;
+  merchantId: number;
+  branchName: string;
+  address: string;
+  addressAr: string | null;
+  phone: string;
+  lat: number | null;
+  long: number | null;
+  isActive: Flag;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+  createdAt: Timestamp;
+}
+
+export interface OffersTable {
+  id: Generated<number>;
+  merchantId: number;
+  title: string;
+  titleAr: string | null;
+  description: string;
+  descriptionAr: string | null;
+  priceCents: number;
+  points: number;
+  availableNumberOfOffers: number;
+  startDate: string;
+  endDate: string;
+  rate: number;
+  isActive: Flag;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface OfferBranchesTable {
+  offerId: number;
+  branchId: number;
+}
+
+export interface OfferTagsTable {
+  offerId: number;
+  tagId: number;
+}
+
+export interface OfferImagesTable {
+  id: Generated<number>;
+  offerId: number;
+  path: string;
+  position: number;
+  createdAt: Timestamp;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  merchantId: number;
+  name: string;
+  nameAr: string | null;
+  description: string;
+  descriptionAr: string | null;
+  priceCents: number;
+  stockAmount: number;
+  points: number;
+  image: string | null;
+  rate: number;
+  deliveryAvailability: Flag;
+  isActive: Flag;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ProductTagsTable {
+  productId: number;
+  tagId: number;
+}
+
+export interface OfferRequestsTable {
+  id: Generated<number>;
+  merchantId: number;
+  offerId: number;
+  branchId: number;
+  userId: number;
+  payWith: 'points' | 'price';
+  priceCents: number;
+  points: number;
+  status: 'pending' | 'done';
+  isAproved: Flag;
+  isActive: Flag;
+  code: string;
+  approvedByType: SubjectType | null;
+  approvedById: number | null;
+  approvedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface RedeemRequestsTable {
+  id: Generated<number>;
+  merchantId: number;
+  branchId: number;
+  userId: number;
+  amount: number;
+  isApproved: Flag;
+  approvedByType: SubjectType | null;
+  approvedById: number | null;
+  approvedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  accountType: 'merchant' | 'user';
+  accountId: number;
+  delta: number;
+  balanceAfter: number;
+  reason: string;
+  reference: string;
+  createdAt: Timestamp;
+}
+
+export interface Database {
+  merchants: MerchantsTable;
+  merchantUsers: MerchantUsersTable;
+  customers: CustomersTable;
+  sessions: SessionsTable;
+  verificationCodes: VerificationCodesTable;
+  smsOutbox: SmsOutboxTable;
+  branches: BranchesTable;
+  tags: TagsTable;
+  offers: OffersTable;
+  offerBranches: OfferBranchesTable;
+  offerTags: OfferTagsTable;
+  offerImages: OfferImagesTable;
+  products: ProductsTable;
+  productTags: ProductTagsTable;
+  offerRequests: OfferRequestsTable;
+  redeemRequests: RedeemRequestsTable;
+  ledgerEntries: LedgerEntriesTable;
+}
+
+export type Merchant = Selectable<MerchantsTable>;
+export type NewMerchant = Insertable<MerchantsTable>;
+export type MerchantUpdate = Updateable<MerchantsTable>;
+export type MerchantUser = Selectable<MerchantUsersTable>;
+export type Customer = Selectable<CustomersTable>;
+export type Session = Selectable<SessionsTable>;
+export type BranchRow = Selectable<BranchesTable>;
+export type OfferRow = Selectable<OffersTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type OfferRequestRow = Selectable<OfferRequestsTable>;
+export type RedeemRequestRow = Selectable<RedeemRequestsTable>;

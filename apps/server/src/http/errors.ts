@@ -1,0 +1,26 @@
+import type { MessageKey } from '@loyalty/contract';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** An expected failure with its HTTP status and a message key (translated on the way out). */
+export class AppError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 501,
+    readonly key: MessageKey,
+    readonly errors?: FieldError[],
+  ) {
+    super(key);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (key: MessageKey = 'badRequest') => new AppError(400, key);
+export const unauthenticated = () => new AppError(401, 'unauthenticated');
+export const forbidden = (key: MessageKey = 'forbidden') => new AppError(403, key);
+export const notFound = (key: MessageKey = 'notFound') => new AppError(404, key);
+export const conflict = (key: MessageKey) => new AppError(409, key);
+export const invalid = (errors: FieldError[]) => new AppError(422, 'validationFailed', errors);
+export const invalidField = (field: string, key: MessageKey) => invalid([{ field, message: key }]);

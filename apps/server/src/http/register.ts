@@ -1,0 +1,85 @@
+import { type ApiPath, api, type EndpointDef, type Language } from '@loyalty/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Caller, Handler, HandlerContext, Handlers } from './context';
+import { readBody } from './body';
+import { AppError, forbidden, unauthenticated } from './errors';
+
+export type ResolveCaller = (token: string) => Promise<Caller | null>;
+
+export const requestLanguage = (request: FastifyRequest): Language =>
+  String(request.headers['accept-language'] ?? '')
+    .trim()
+    .toLowerCase()
+    .startsWith('ar')
+    ? 'ar'
+    : 'en';
+
+function extractToken(request: FastifyRequest, fields: Record<string, unknown>): string | null {
+  const fromBody = fields.token;
+  delete fields.token;
+  if (typeof fromBody === 'string' && fromBody.length > 0 && fromBody.length < 512) return fromBody;
+  const header = request.headers.authorization;
+  if (typeof header === 'string') {
+    const m = /^Bearer\s+(\S{1,511})$/i.exec(header);
+    if (m) return m[1];
+  }
+  return null;
+}
+
+/** Role and account-state checks of DECISIONS §5. */
+function authorize(def: EndpointDef, caller: Caller | null): void {
+  if (def.roles === 'public') return;
+  if (!caller) throw unauthenticated();
+  if (!def.roles.includes(caller.role)) throw forbidden();
+  if (caller.merchantStatus === 'suspended') throw forbidden('accountSuspended');
+  if (caller.role === 'merchant' && caller.merchantStatus !== 'approved' && !def.allowUnapproved)
+    throw forbidden('underReview');
+  if (caller.role === 'user' && caller.mustChangePassword && !def.allowPasswordChange)
+    throw forbidden('mustChangePassword');
+}
+
+export interface RegisterOptions {
+  handlers: Handlers;
+  resolveCaller: ResolveCaller;
+  /** Check every response against the contract's response schema (tests). */
+  validateResponses?: boolean;
+}
+
+/**
+ * Registers every endpoint of the contract as `POST /api/<path>`. An endpoint without a handler
+ * answers 501 — never a fake success.
+ */
+export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): void {
+  for (const path of Object.keys(api) as ApiPath[]) {
+    const def: EndpointDef = api[path];
+    const handler = opts.handlers[path] as Handler<ApiPath> | undefined;
+    app.post(`/api/${def.path}`, async (request, reply) => {
+      const { fields, files } = await readBody(request, Boolean(def.files));
+      const token = extractToken(request, fields);
+      const caller = token ? await opts.resolveCaller(token) : null;
+      if (token && !caller && def.roles !== 'public') throw unauthenticated();
+      authorize(def, caller);
+      if (!handler) throw new AppError(501, 'notImplemented');
+      const body = def.body.parse(fields);
+      const ctx: HandlerContext<ApiPath> = {
+        body: body as never,
+        get caller(): Caller {
+          if (!caller) throw unauthenticated();
+          return caller;
+        },
+        optionalCaller: caller,
+        files,
+        request,
+        lang: requestLanguage(request),
+      };
+      const data = await handler(ctx);
+      if (opts.validateResponses) {
+        const check = def.response.safeParse(data);
+        if (!check.success)
+          throw new Error(`Response of ${def.path} breaks the contract: ${JSON.stringify(check.error.issues.slice(0, 5))}`);
+      }
+      reply.header('cache-control', 'no-store');
+      return { data };
+    });
+  }
+}

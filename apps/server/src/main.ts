@@ -1,0 +1,32 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/dialect';
+import { migrateToLatest } from './db/migrate';
+
+const config = loadConfig();
+const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const applied = await migrateToLatest(database.db, database.kind);
+
+const { app } = await buildApp({
+  database,
+  dataDir: config.dataDir,
+  webDist: config.webDist,
+  logger: {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  },
+  publicConfig: { mapTileUrl: config.mapTileUrl },
+});
+if (applied.length) app.log.info({ applied }, 'database migrated');
+
+const shutdown = async (signal: string) => {
+  app.log.info(`${signal}: shutting down`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`serving on http://localhost:${config.port} (${database.kind === 'sqlite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);

@@ -1,0 +1,14 @@
+import type { Handlers } from '../../http/context';
+import type { AuthService } from './auth.service';
+
+export const authRoutes = (auth: AuthService): Handlers => ({
+  'merchant/signup': ({ body }) => auth.signupMerchant(body),
+  'merchant/login': ({ body, request }) => auth.loginStaff(body, request.ip),
+  'merchant/logout': ({ caller }) => auth.logout(caller),
+  'merchant/changepassword': ({ caller, body }) => auth.changePassword(caller, body),
+  'merchant/forgetpassword': ({ body }) =>
+    body.code && body.password ? auth.resetPassword({ mobile: body.mobile, code: body.code, password: body.password }) : auth.sendResetCode(body.mobile),
+  'user/login': ({ body, request }) => auth.loginCustomer(body, request.ip),
+  'user/logout': ({ caller }) => auth.logout(caller),
+  'user/changepassword': ({ caller, body }) => auth.changePassword(caller, body),
+});

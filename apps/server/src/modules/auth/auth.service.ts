@@ -1,0 +1,213 @@
+import type { SessionResponse, StaffRole } from '@loyalty/contract';
+import type { Merchant, MerchantUser, SubjectType } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { Caller } from '../../http/context';
+import { AppError, conflict, forbidden, invalidField } from '../../http/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { FailureLimiter } from '../../lib/rate-limit';
+import { hashToken, newCode, newToken } from '../../lib/tokens';
+import { authRepository } from './auth.repository';
+
+const CODE_TTL_MS = 10 * 60 * 1000;
+const CODE_MAX_ATTEMPTS = 5;
+const CODES_PER_WINDOW = 3;
+const CODE_WINDOW_MS = 15 * 60 * 1000;
+
+type Account = { type: 'merchant'; row: Merchant } | { type: 'merchantUser'; row: MerchantUser };
+
+/** Login, sign-up, sessions and passwords for merchants, staff, couriers and customers. */
+export function authService(deps: Deps) {
+  const repo = authRepository(deps.db);
+  const byPhone = new FailureLimiter(deps.loginLimits.perPhone, deps.loginLimits.windowMs);
+  const byAddress = new FailureLimiter(deps.loginLimits.perAddress, deps.loginLimits.windowMs);
+  // Verifying against this when the phone is unknown keeps both failures equally slow.
+  const dummyHash = hashPassword('not-a-real-password', deps.hashCost);
+
+  async function newSession(subjectType: SubjectType, subjectId: number, deviceId?: string) {
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + deps.sessionTtlMs).toISOString();
+    await repo.insertSession({ tokenHash: hashToken(token), subjectType, subjectId, expiresAt, deviceId });
+    return { token, expiresAt };
+  }
+
+  async function findAccount(mobile: string): Promise<Account | undefined> {
+    const merchant = await repo.merchantByMobile(mobile);
+    if (merchant) return { type: 'merchant', row: merchant };
+    const staff = await repo.staffByMobile(mobile);
+    return staff ? { type: 'merchantUser', row: staff } : undefined;
+  }
+
+  /** Checks a password with per-phone and per-address limits; the same failure for every cause. */
+  async function checkCredentials<T extends { passwordHash: string }>(
+    scope: string,
+    mobile: string,
+    address: string,
+    password: string,
+    row: T | undefined,
+  ): Promise<T> {
+    const phoneKey = `${scope}:${mobile}`;
+    const addressKey = `${scope}:${address}`;
+    if (byPhone.isBlocked(phoneKey) || byAddress.isBlocked(addressKey)) throw new AppError(429, 'tooManyAttempts');
+    const ok = row ? await verifyPassword(password, row.passwordHash) : (await verifyPassword(password, await dummyHash), false);
+    if (!row || !ok) {
+      byPhone.fail(phoneKey);
+      byAddress.fail(addressKey);
+      throw new AppError(401, 'loginFailed');
+    }
+    byPhone.reset(phoneKey);
+    return row;
+  }
+
+  async function staffSessionResponse(account: Account, deviceId?: string): Promise<SessionResponse> {
+    const session = await newSession(account.type, account.row.id, deviceId);
+    if (account.type === 'merchant') {
+      return { rule: 'merchant', isAproved: account.row.status === 'approved', id: account.row.id, userId: account.row.id, ...session };
+    }
+    return { rule: account.row.rule, isAproved: true, id: account.row.merchantId, userId: account.row.id, ...session };
+  }
+
+  /** Refuses accounts that may not sign in: suspended merchants, inactive staff, staff of a closed merchant. */
+  async function assertMaySignIn(account: Account): Promise<void> {
+    if (account.type === 'merchant') {
+      if (account.row.status === 'suspended') throw forbidden('accountSuspended');
+      return;
+    }
+    if (account.row.isActive !== 1) throw forbidden('accountInactive');
+    const employer = await repo.merchantById(account.row.merchantId);
+    if (!employer || employer.status === 'suspended') throw forbidden('accountSuspended');
+    if (employer.status !== 'approved') throw forbidden('underReview');
+  }
+
+  return {
+    async signupMerchant(v: { name: string; mobile: string; password: string; userCurrncy: string }) {
+      if (await repo.loginMobileTaken(v.mobile)) throw conflict('mobileTaken');
+      const passwordHash = await hashPassword(v.password, deps.hashCost);
+      let id: number;
+      try {
+        id = await repo.insertMerchant({ name: v.name, mobile: v.mobile, passwordHash, currency: v.userCurrncy.toUpperCase() });
+      } catch (err) {
+        if (await repo.loginMobileTaken(v.mobile)) throw conflict('mobileTaken');
+        throw err;
+      }
+      const row = await repo.merchantById(id);
+      return staffSessionResponse({ type: 'merchant', row: row! });
+    },
+
+    async loginStaff(v: { username: string; password: string; deviceId?: string }, address: string) {
+      const found = await findAccount(v.username);
+      await checkCredentials('staff', v.username, address, v.password, found?.row);
+      await assertMaySignIn(found!);
+      return staffSessionResponse(found!, v.deviceId);
+    },
+
+    async loginCustomer(v: { username: string; password: string; deviceId?: string }, address: string) {
+      const row = await repo.customerByMobile(v.username);
+      const customer = await checkCredentials('user', v.username, address, v.password, row);
+      const session = await newSession('user', customer.id, v.deviceId);
+      return { id: customer.id, ...session, mustChangePassword: customer.mustChangePassword === 1 };
+    },
+
+    newSession,
+
+    async logout(caller: Caller) {
+      await repo.revokeSession(caller.sessionId);
+      return { success: true as const };
+    },
+
+    async changePassword(caller: Caller, v: { oldPassword: string; password: string }) {
+      const row =
+        caller.type === 'merchant'
+          ? await repo.merchantById(caller.id)
+          : caller.type === 'merchantUser'
+            ? await repo.staffById(caller.id)
+            : await repo.customerById(caller.id);
+      if (!row || !(await verifyPassword(v.oldPassword, row.passwordHash)))
+        throw invalidField('oldPassword', 'wrongCurrentPassword');
+      await repo.setPassword(caller.type, caller.id, await hashPassword(v.password, deps.hashCost));
+      await repo.revokeSessionsOf(caller.type, caller.id, caller.sessionId);
+      return { success: true as const };
+    },
+
+    /** Step 1: send a code (same answer whether the phone is known or not). */
+    async sendResetCode(mobile: string) {
+      const account = await findAccount(mobile);
+      if (account) {
+        const since = new Date(Date.now() - CODE_WINDOW_MS).toISOString();
+        if ((await repo.countRecentCodes(account.type, account.row.id, since)) < CODES_PER_WINDOW) {
+          const code = newCode();
+          await repo.insertCode({
+            subjectType: account.type,
+            subjectId: account.row.id,
+            codeHash: hashToken(`${account.type}:${account.row.id}:${code}`),
+            expiresAt: new Date(Date.now() + CODE_TTL_MS).toISOString(),
+          });
+          await deps.sms.send(mobile, `Your verification code is ${code}. It expires in 10 minutes.`);
+        }
+      }
+      return { sent: true as const };
+    },
+
+    /** Step 2: check the code, set the new password, end every session and sign in. */
+    async resetPassword(v: { mobile: string; code: string; password: string }) {
+      const account = await findAccount(v.mobile);
+      const code = account ? await repo.latestLiveCode(account.type, account.row.id) : undefined;
+      if (!account || !code || code.attempts >= CODE_MAX_ATTEMPTS) throw invalidField('code', 'codeInvalid');
+      if (hashToken(`${account.type}:${account.row.id}:${v.code}`) !== code.codeHash) {
+        await repo.addCodeAttempt(code.id);
+        throw invalidField('code', 'codeInvalid');
+      }
+      if (!(await repo.useCode(code.id))) throw invalidField('code', 'codeInvalid');
+      await assertMaySignIn(account);
+      await repo.setPassword(account.type, account.row.id, await hashPassword(v.password, deps.hashCost));
+      await repo.revokeSessionsOf(account.type, account.row.id);
+      return staffSessionResponse(account);
+    },
+
+    /** Resolves a token to its caller, or null when it is unknown, expired, revoked or its account is gone. */
+    async resolveCaller(token: string): Promise<Caller | null> {
+      const session = await repo.liveSessionByHash(hashToken(token));
+      if (!session) return null;
+      const base = { sessionId: session.id, id: session.subjectId, mustChangePassword: false };
+      switch (session.subjectType) {
+        case 'merchant': {
+          const m = await repo.merchantById(session.subjectId);
+          if (!m) return null;
+          return { ...base, type: 'merchant', role: 'merchant', merchantId: m.id, branchId: null, merchantStatus: m.status };
+        }
+        case 'merchantUser': {
+          const s = await repo.staffById(session.subjectId);
+          if (!s || s.isActive !== 1) return null;
+          const m = await repo.merchantById(s.merchantId);
+          if (!m) return null;
+          return {
+            ...base,
+            type: 'merchantUser',
+            role: s.rule as StaffRole,
+            merchantId: s.merchantId,
+            branchId: s.branchId,
+            merchantStatus: m.status,
+          };
+        }
+        case 'user': {
+          const c = await repo.customerById(session.subjectId);
+          if (!c) return null;
+          return {
+            ...base,
+            type: 'user',
+            role: 'user',
+            merchantId: null,
+            branchId: null,
+            merchantStatus: null,
+            mustChangePassword: c.mustChangePassword === 1,
+          };
+        }
+        default:
+          return null;
+      }
+    },
+
+    repo,
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

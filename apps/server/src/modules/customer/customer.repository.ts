@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+
+export const customerRepository = (db: Kysely<Database>) => ({
+  byMobile: (mobile: string) => db.selectFrom('customers').selectAll().where('mobile', '=', mobile).executeTakeFirst(),
+  byId: (id: number) => db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst(),
+  branchOf: (merchantId: number, branchId: number) =>
+    db
+      .selectFrom('branches')
+      .select(['id'])
+      .where('id', '=', branchId)
+      .where('merchantId', '=', merchantId)
+      .executeTakeFirst(),
+  async insert(v: {
+    name: string;
+    mobile: string;
+    passwordHash: string;
+    currency: string;
+    mustChangePassword: boolean;
+    registeredByMerchantId: number | null;
+    registeredBranchId: number | null;
+  }) {
+    const now = nowIso();
+    const row = await db
+      .insertInto('customers')
+      .values({ ...v, mustChangePassword: v.mustChangePassword ? 1 : 0, balance: 0, createdAt: now, updatedAt: now })
+      .returning(['id', 'name', 'mobile'])
+      .executeTakeFirstOrThrow();
+    return row;
+  },
+});

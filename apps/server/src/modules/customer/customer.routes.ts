@@ -1,0 +1,7 @@
+import type { Handlers } from '../../http/context';
+import type { CustomerService } from './customer.service';
+
+export const customerRoutes = (customers: CustomerService): Handlers => ({
+  'user/signup': ({ optionalCaller, body }) => customers.signup(optionalCaller, body),
+  'user/me': ({ caller }) => customers.me(caller),
+});

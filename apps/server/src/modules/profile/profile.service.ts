@@ -1,0 +1,88 @@
+import type { MerchantProfile, MerchantUserProfile } from '@loyalty/contract';
+import type { Deps } from '../../deps';
+import type { Caller } from '../../http/context';
+import { conflict, notFound } from '../../http/errors';
+import { authRepository } from '../auth/auth.repository';
+import { profileRepository } from './profile.repository';
+
+const fullName = (u: { fName: string; mName: string; lName: string }) =>
+  [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
+
+export function profileService(deps: Deps) {
+  const repo = profileRepository(deps.db);
+  const accounts = authRepository(deps.db);
+
+  async function merchantMe(merchantId: number): Promise<MerchantProfile> {
+    const m = await repo.merchant(merchantId);
+    if (!m) throw notFound('merchantNotFound');
+    return {
+      id: m.id,
+      name: m.name,
+      mobile: m.mobile,
+      balance: m.balance,
+      isLive: m.isLive === 1,
+      isAproved: m.status === 'approved',
+      status: m.status,
+      rule: 'merchant',
+      MerchantProfile: {
+        logo: m.logo,
+        hotLine: m.hotLine,
+        refundPeriod: m.refundPeriod,
+        commissionPercentage: m.commissionPercentage,
+        taxRegistrationNumber: m.taxRegistrationNumber,
+        refundRules: m.refundRules,
+      },
+      counts: await repo.merchantCounts(m.id),
+      createdAt: m.createdAt,
+    };
+  }
+
+  return {
+    merchantMe,
+
+    async staffMe(caller: Caller): Promise<MerchantUserProfile> {
+      const s = await repo.staffWithBranch(caller.id);
+      if (!s) throw notFound();
+      const rule = s.rule;
+      return {
+        id: s.id,
+        merchantId: s.merchantId,
+        branchId: s.branchId,
+        name: fullName(s),
+        mobile: s.mobileNum,
+        rule,
+        merchant: { id: s.merchantId, name: s.merchantName },
+        Branch: s.branchId !== null && s.branchName ? { id: s.branchId, branchName: s.branchName } : null,
+        merchantUser: { rule, fName: s.fName, mName: s.mName, lName: s.lName, isActive: s.isActive === 1, mobileNum: s.mobileNum },
+        counts: {
+          pendingRequests: rule === 'merchantUser' ? await repo.pendingRequestsOfBranch(s.merchantId, s.branchId) : 0,
+          pendingDeliveries: 0,
+        },
+      };
+    },
+
+    async updateProfile(
+      caller: Caller,
+      v: { fName: string; mobile: string; hotLine?: string; refundPeriod?: number; taxRegistrationNumber?: string; refundRules?: string },
+    ) {
+      if (await accounts.loginMobileTaken(v.mobile, { type: 'merchant', id: caller.id })) throw conflict('mobileTaken');
+      await repo.updateMerchant(caller.id, {
+        name: v.fName,
+        mobile: v.mobile,
+        ...(v.hotLine !== undefined && { hotLine: v.hotLine }),
+        ...(v.refundPeriod !== undefined && { refundPeriod: v.refundPeriod }),
+        ...(v.taxRegistrationNumber !== undefined && { taxRegistrationNumber: v.taxRegistrationNumber }),
+        ...(v.refundRules !== undefined && { refundRules: v.refundRules }),
+      });
+      return merchantMe(caller.id);
+    },
+
+    /** Idempotent: setting the value it already has changes nothing. */
+    async goLive(caller: Caller, isLive: boolean) {
+      await repo.updateMerchant(caller.id, { isLive: isLive ? 1 : 0 });
+      return { isLive };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof profileService>;

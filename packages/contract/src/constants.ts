@@ -1,0 +1,93 @@
+/** Enums and business constants of SPEC §4 and §9. Server and web both import these. */
+
+export const STAFF_ROLES = ['merchant', 'merchantUser', 'delivery'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** Every caller kind the server knows. `user` is a customer, `admin` the platform operator. */
+export const ROLES = [...STAFF_ROLES, 'user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const EMPLOYEE_RULES = ['merchantUser', 'delivery'] as const;
+export type EmployeeRule = (typeof EMPLOYEE_RULES)[number];
+
+export const MERCHANT_STATUSES = ['pending', 'approved', 'suspended'] as const;
+export type MerchantStatus = (typeof MERCHANT_STATUSES)[number];
+
+export const OFFER_REQUEST_STATUSES = ['pending', 'done'] as const;
+export type OfferRequestStatus = (typeof OFFER_REQUEST_STATUSES)[number];
+export const PAY_WITH = ['points', 'price'] as const;
+export type PayWith = (typeof PAY_WITH)[number];
+
+export const PRODUCT_REQUEST_TYPES = ['pickup', 'delivery'] as const;
+export const PRODUCT_REQUEST_STATUSES = [
+  'pending',
+  'done',
+  'canceled',
+  'refund.pending',
+  'refund.done',
+] as const;
+export const DELIVERY_STATUSES = ['pending', 'inProgress', 'done'] as const;
+export const TICKET_TYPES = ['general', 'offer', 'product'] as const;
+export const SETTLEMENT_STATUSES = ['initial', 'pending', 'paid'] as const;
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const LEDGER_ACCOUNT_TYPES = ['merchant', 'user'] as const;
+export type LedgerAccountType = (typeof LEDGER_ACCOUNT_TYPES)[number];
+
+export const LIMITS = {
+  /** Most list fetches ask for this many rows. */
+  listLimit: 1000,
+  maxListLimit: 1000,
+  /** Infinite scroll page size, Done requests and redeem paging. */
+  pageSize: 10,
+  employeesShown: 10,
+  descriptionMin: 30,
+  descriptionMax: 300,
+  offerImagesMax: 5,
+  productImagesMax: 1,
+  imageMaxBytes: 5 * 1024 * 1024,
+  cardNumberDigits: 16,
+  cardNumberMaxLength: 19,
+  cvvDigits: 3,
+  phoneMin: 5,
+  passwordMin: 6,
+  passwordMax: 128,
+  nameMax: 100,
+  textMax: 500,
+  requestCacheMax: 20,
+} as const;
+
+export const TIMINGS = {
+  toastMs: 1000,
+  searchDebounceMs: 1000,
+  settingsSpinnerMs: 200,
+} as const;
+
+/** Points shown as cash: points divided by this (SPEC §9), labelled Qatar Riyal. */
+export const POINTS_PER_CASH_UNIT = 5;
+export const pointsToCash = (points: number): number => points / POINTS_PER_CASH_UNIT;
+
+export const DEFAULTS = {
+  language: 'en' as Language,
+  phoneCountry: 'QA',
+  registrationCurrency: 'USD',
+  /** Fixed six-digit password given to walk-in customers registered by staff (SPEC §9). */
+  addUserPassword: '123456',
+  paymentType: 'stripe',
+  paymentId: 'pm_card_visa',
+  mapCenter: { lat: 25.2854, long: 51.531 },
+  mapZoom: 14,
+  mapHeight: 400,
+  termsDate: '07 October 2025',
+} as const;
+
+/** localStorage keys (SPEC §3). */
+export const STORAGE_KEYS = {
+  language: 'language',
+  role: 'role',
+  isAproved: 'isAproved',
+  merchantId: 'merchantId',
+  defaultCard: 'defaultCard',
+  pushToken: 'pushToken',
+  token: 'token',
+  user: 'user',
+} as const;

@@ -1,0 +1,222 @@
+/** Response shapes of the entities of SPEC §3, field names spelled as the spec spells them. */
+import { z } from 'zod';
+
+const nullableText = z.string().nullable();
+const bool = z.boolean();
+
+export const pagedRows = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), count: z.number().int() });
+
+export const sessionResponse = z.object({
+  rule: z.enum(['merchant', 'merchantUser', 'delivery']),
+  isAproved: bool,
+  /** The merchant id (stored as merchantId): the merchant's own, or a staff member's employer. */
+  id: z.number().int(),
+  /** The signed-in account's own id. */
+  userId: z.number().int(),
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+export const customerSession = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  expiresAt: z.string(),
+  mustChangePassword: bool,
+});
+
+export const branch = z.object({
+  id: z.number().int(),
+  branchName: z.string(),
+  address: z.string(),
+  addressAr: nullableText,
+  phone: z.string(),
+  lat: z.number().nullable(),
+  long: z.number().nullable(),
+  isActive: bool,
+  createdAt: z.string(),
+});
+export type Branch = z.infer<typeof branch>;
+
+export const tag = z.object({ id: z.number().int(), name: z.string() });
+export type Tag = z.infer<typeof tag>;
+
+export const merchantUserInfo = z.object({
+  id: z.number().int(),
+  rule: z.enum(['merchantUser', 'delivery']),
+  mobileNum: z.string(),
+  isActive: bool,
+  fName: z.string(),
+  mName: z.string(),
+  lName: z.string(),
+});
+
+export const employee = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  branchId: z.number().int().nullable(),
+  Branch: z.object({ id: z.number().int(), branchName: z.string() }).nullable(),
+  merchantUser: merchantUserInfo,
+});
+export type Employee = z.infer<typeof employee>;
+
+export const offer = z.object({
+  id: z.number().int(),
+  merchantId: z.number().int(),
+  title: z.string(),
+  titleAr: nullableText,
+  description: z.string(),
+  descriptionAr: nullableText,
+  price: z.number(),
+  points: z.number().int(),
+  availableNumberOfOffers: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string(),
+  rate: z.number(),
+  isActive: bool,
+  images: z.array(z.string()).nullable(),
+  branchs: z.array(z.object({ id: z.number().int(), branchName: z.string(), address: z.string(), addressAr: nullableText })),
+  tags: z.array(tag),
+  branchsIds: z.array(z.number().int()),
+  tagsIds: z.array(z.number().int()),
+  createdAt: z.string(),
+});
+export type Offer = z.infer<typeof offer>;
+
+export const offerDetails = offer.extend({
+  usersCount: z.number().int(),
+  Requests: z.array(z.lazy(() => offerRequest)),
+  requestsCount: z.number().int(),
+});
+
+export const product = z.object({
+  id: z.number().int(),
+  merchantId: z.number().int(),
+  name: z.string(),
+  nameAr: nullableText,
+  description: z.string(),
+  descriptionAr: nullableText,
+  price: z.number(),
+  stockAmount: z.number().int(),
+  image: nullableText,
+  points: z.number().int(),
+  rate: z.number(),
+  deliveryAvailability: bool,
+  merchant: z.object({ name: z.string() }),
+  tagsIds: z.array(z.number().int()),
+  tags: z.array(tag),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof product>;
+
+export const offerRequest = z.object({
+  id: z.number().int(),
+  isAproved: bool,
+  isActive: bool,
+  status: z.enum(['pending', 'done']),
+  code: z.string(),
+  payWith: z.enum(['points', 'price']),
+  images: z.array(z.string()).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string(), mobile: z.string() }),
+  Branch: z.object({ id: z.number().int(), branchName: z.string(), address: z.string(), addressAr: nullableText }),
+  offerDetail: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    titleAr: nullableText,
+    price: z.number(),
+    points: z.number().int(),
+    endDate: z.string(),
+    createdAt: z.string(),
+    images: z.array(z.string()).nullable(),
+    description: z.string(),
+    descriptionAr: nullableText,
+  }),
+});
+export type OfferRequest = z.infer<typeof offerRequest>;
+
+export const redeemRequest = z.object({
+  id: z.number().int(),
+  amount: z.number().int(),
+  isApproved: bool,
+  user: z.object({ id: z.number().int(), name: z.string(), mobile: z.string() }),
+  merchant: z.object({ name: z.string() }),
+  Branch: z.object({ id: z.number().int(), branchName: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RedeemRequest = z.infer<typeof redeemRequest>;
+
+export const offerUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  requestsCount: z.number().int(),
+});
+
+export const merchantProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  balance: z.number().int(),
+  isLive: bool,
+  isAproved: bool,
+  status: z.enum(['pending', 'approved', 'suspended']),
+  rule: z.literal('merchant'),
+  MerchantProfile: z.object({
+    logo: nullableText,
+    hotLine: nullableText,
+    refundPeriod: z.number().int().nullable(),
+    commissionPercentage: z.number().nullable(),
+    taxRegistrationNumber: nullableText,
+    refundRules: nullableText,
+  }),
+  counts: z.object({
+    activeOffers: z.number().int(),
+    inactiveOffers: z.number().int(),
+    approvedRequests: z.number().int(),
+    pendingRequests: z.number().int(),
+    branches: z.number().int(),
+    employees: z.number().int(),
+  }),
+  createdAt: z.string(),
+});
+export type MerchantProfile = z.infer<typeof merchantProfile>;
+
+export const merchantUserProfile = z.object({
+  id: z.number().int(),
+  merchantId: z.number().int(),
+  branchId: z.number().int().nullable(),
+  name: z.string(),
+  mobile: z.string(),
+  rule: z.enum(['merchantUser', 'delivery']),
+  merchant: z.object({ id: z.number().int(), name: z.string() }),
+  Branch: z.object({ id: z.number().int(), branchName: z.string() }).nullable(),
+  merchantUser: z.object({
+    rule: z.enum(['merchantUser', 'delivery']),
+    fName: z.string(),
+    mName: z.string(),
+    lName: z.string(),
+    isActive: bool,
+    mobileNum: z.string(),
+  }),
+  counts: z.object({ pendingRequests: z.number().int(), pendingDeliveries: z.number().int() }),
+});
+export type MerchantUserProfile = z.infer<typeof merchantUserProfile>;
+
+export const customerProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  balance: z.number().int(),
+  userCurrncy: z.string(),
+  mustChangePassword: bool,
+});
+
+export const addedUser = z.object({ id: z.number().int(), name: z.string(), mobile: z.string() });
+
+/** A loose shape for calls whose behaviour a later issue fills in. */
+export const anyData = z.unknown();
+
+export const ok = z.object({ success: z.literal(true) });

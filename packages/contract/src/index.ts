@@ -1,0 +1,12 @@
+export * from './api';
+export * from './constants';
+export * from './endpoint';
+export * from './entities';
+export * from './fields';
+export * from './messages';
+export { addBranchBody, addOfferBody, createProductBody, updateBranchBody, updateOfferBody, updateProductBody } from './endpoints/catalogue';
+export { addEmployeeBody, updateEmployeeBody } from './endpoints/staff';
+export { changePasswordBody, forgetPasswordBody, loginBody, signupBody, updateProfileBody, userSignupBody } from './endpoints/auth';
+export { reqListBody, redeemApproveBody } from './endpoints/requests';
+export { offerRequestBody, redeemBody } from './endpoints/customer';
+export { addCardBody, cardNumberPattern } from './endpoints/operations';
