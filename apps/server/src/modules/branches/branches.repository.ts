@@ -1,0 +1,53 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import { nowIso } from '../../db/dialect';
+import type { BranchesTable, Database } from '../../db/schema';
+
+/** Branches: every query is scoped to one merchant. */
+export const branchesRepository = (db: Kysely<Database>) => ({
+  async list(merchantId: number, page: { limit: number; offset: number }) {
+    const rows = await db
+      .selectFrom('branches')
+      .selectAll()
+      .where('merchantId', '=', merchantId)
+      .orderBy('createdAt', 'asc')
+      .orderBy('id', 'asc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const { n } = await db
+      .selectFrom('branches')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('merchantId', '=', merchantId)
+      .executeTakeFirstOrThrow();
+    return { rows, count: Number(n) };
+  },
+
+  byId: (merchantId: number, id: number) =>
+    db.selectFrom('branches').selectAll().where('merchantId', '=', merchantId).where('id', '=', id).executeTakeFirst(),
+
+  /** The ids among `ids` that belong to the merchant. */
+  async ownedIds(merchantId: number, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.selectFrom('branches').select('id').where('merchantId', '=', merchantId).where('id', 'in', ids).execute();
+    return rows.map((r) => r.id);
+  },
+
+  insert: (values: Omit<Insertable<BranchesTable>, 'createdAt' | 'updatedAt'>) => {
+    const now = nowIso();
+    return db
+      .insertInto('branches')
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  update: (merchantId: number, id: number, patch: Updateable<BranchesTable>) =>
+    db
+      .updateTable('branches')
+      .set({ ...patch, updatedAt: nowIso() })
+      .where('merchantId', '=', merchantId)
+      .where('id', '=', id)
+      .execute(),
+});
+
+export type BranchesRepository = ReturnType<typeof branchesRepository>;

@@ -1,0 +1,72 @@
+import type { ApiParsedBody, Branch } from '@loyalty/contract';
+import { flag } from '../../db/dialect';
+import type { BranchRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { Caller } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { pageOf } from '../../lib/paging';
+import { branchesRepository } from './branches.repository';
+
+export const toBranch = (b: BranchRow): Branch => ({
+  id: b.id,
+  branchName: b.branchName,
+  address: b.address,
+  addressAr: b.addressAr,
+  phone: b.phone,
+  lat: b.lat,
+  long: b.long,
+  isActive: b.isActive === 1,
+  createdAt: b.createdAt,
+});
+
+/** A merchant's branches. Another merchant's branch id answers 404. */
+export function branchesService(deps: Deps) {
+  const repo = branchesRepository(deps.db);
+  const merchantOf = (caller: Caller) => caller.merchantId as number;
+
+  async function details(caller: Caller, branchId: number): Promise<Branch> {
+    const b = await repo.byId(merchantOf(caller), branchId);
+    if (!b) throw notFound('branchNotFound');
+    return toBranch(b);
+  }
+
+  return {
+    async list(caller: Caller, body: ApiParsedBody<'merchant/branch/list'>) {
+      const { rows, count } = await repo.list(merchantOf(caller), pageOf(body));
+      return { rows: rows.map(toBranch), count };
+    },
+
+    details,
+
+    async add(caller: Caller, v: ApiParsedBody<'merchant/addBranch'>) {
+      const row = await repo.insert({
+        merchantId: merchantOf(caller),
+        branchName: v.branchName,
+        phone: v.phone,
+        address: v.address,
+        addressAr: v.addressAr,
+        lat: v.lat ?? null,
+        long: v.long ?? null,
+        isActive: 1,
+      });
+      return toBranch(row);
+    },
+
+    /** Fields left empty keep their current values (SPEC §5). */
+    async update(caller: Caller, v: ApiParsedBody<'merchant/updateBranch'>) {
+      await details(caller, v.branchId);
+      await repo.update(merchantOf(caller), v.branchId, {
+        ...(v.branchName !== undefined && { branchName: v.branchName }),
+        ...(v.phone !== undefined && { phone: v.phone }),
+        ...(v.address !== undefined && { address: v.address }),
+        ...(v.addressAr !== undefined && { addressAr: v.addressAr }),
+        ...(v.lat !== undefined && { lat: v.lat }),
+        ...(v.long !== undefined && { long: v.long }),
+        ...(v.isActive !== undefined && { isActive: flag(v.isActive) }),
+      });
+      return details(caller, v.branchId);
+    },
+  };
+}
+
+export type BranchesService = ReturnType<typeof branchesService>;

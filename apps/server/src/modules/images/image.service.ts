@@ -1,0 +1,86 @@
+/**
+ * The one place that accepts uploaded images (DECISIONS §5): an image is accepted only when its
+ * content decodes as JPEG, PNG, WebP or GIF (never by its name or type header), at most 5 MB (the
+ * multipart limit answers 413 before we get here), re-encoded to WebP (metadata stripped, EXIF
+ * orientation applied) under a random name in the uploads folder, and served at `/uploads/<name>`.
+ * Every file of a request is checked before any is written, so a rejected upload changes nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { LIMITS, type MessageKey } from '@loyalty/contract';
+import sharp from 'sharp';
+import type { UploadedFile } from '../../http/context';
+import { AppError } from '../../http/errors';
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+/** Larger pictures are scaled down to fit this box; a phone screen never needs more. */
+const MAX_SIDE = 2048;
+/** Refuse decompression bombs: at most this many pixels are decoded. */
+const MAX_INPUT_PIXELS = 50_000_000;
+export const UPLOADS_PREFIX = '/uploads/';
+
+const imageError = (status: 422, key: MessageKey, field: string) =>
+  new AppError(status, key, [{ field, message: key }]);
+
+/** The uploaded files of the allowed fields, in field order; none → 422 `noImage`. */
+export function pickFiles(files: UploadedFile[], fields: readonly string[], max: number, tooMany: MessageKey): UploadedFile[] {
+  const picked = files.filter((f) => fields.includes(f.field));
+  if (picked.length === 0) throw imageError(422, 'noImage', fields[0]);
+  if (picked.length > max) throw imageError(422, tooMany, fields[0]);
+  return picked.sort((a, b) => fields.indexOf(a.field) - fields.indexOf(b.field));
+}
+
+async function reencode(file: UploadedFile): Promise<Buffer> {
+  if (file.data.length > LIMITS.imageMaxBytes) throw new AppError(413, 'payloadTooLarge');
+  try {
+    const meta = await sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Error('format');
+    return await sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw imageError(422, 'invalidImage', file.field);
+  }
+}
+
+export function imageStore(uploadsDir: string) {
+  const fileOf = (stored: string): string | null => {
+    if (!stored.startsWith(UPLOADS_PREFIX)) return null;
+    const name = stored.slice(UPLOADS_PREFIX.length);
+    return /^[a-f0-9]{32}\.webp$/.test(name) ? path.join(uploadsDir, name) : null;
+  };
+
+  const store = {
+    /** Checks and re-encodes every file, then writes them all; answers the stored paths in order. */
+    async saveAll(files: UploadedFile[]): Promise<string[]> {
+      const encoded: Buffer[] = [];
+      for (const f of files) encoded.push(await reencode(f));
+      const paths: string[] = [];
+      try {
+        for (const data of encoded) {
+          const name = `${randomBytes(16).toString('hex')}.webp`;
+          await fs.writeFile(path.join(uploadsDir, name), data, { flag: 'wx' });
+          paths.push(`${UPLOADS_PREFIX}${name}`);
+        }
+      } catch (err) {
+        await store.removeAll(paths);
+        throw err;
+      }
+      return paths;
+    },
+
+    /** Deletes stored images; a path that is not one of ours, or already gone, is skipped. */
+    async removeAll(stored: (string | null | undefined)[]): Promise<void> {
+      for (const p of stored) {
+        const file = p ? fileOf(p) : null;
+        if (file) await fs.rm(file, { force: true });
+      }
+    },
+  };
+  return store;
+}
+
+export type ImageStore = ReturnType<typeof imageStore>;

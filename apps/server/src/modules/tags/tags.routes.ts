@@ -1,0 +1,6 @@
+import type { Handlers } from '../../http/context';
+import type { TagsService } from './tags.service';
+
+export const tagsRoutes = (tags: TagsService): Handlers => ({
+  'merchant/tag/list': ({ body }) => tags.list(body),
+});

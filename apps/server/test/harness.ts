@@ -1,0 +1,169 @@
+/**
+ * Builds the real app on a fresh database (SQLite in a temp folder, or a fresh PostgreSQL schema
+ * when TEST_DB=postgres), listens on a random port and talks to it over HTTP with real form data.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/dialect';
+import { migrateToLatest } from '../src/db/migrate';
+import type { Database } from '../src/db/schema';
+import type { Deps } from '../src/deps';
+import { operatorService } from '../src/modules/operator/operator.service';
+
+export const TEST_HASH_COST = { log2N: 12, r: 8, p: 1 };
+
+export type Fields = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
+
+export interface CallOptions {
+  token?: string;
+  bearer?: boolean;
+  lang?: 'en' | 'ar';
+  files?: { field: string; name: string; type: string; data: Buffer | Uint8Array }[];
+  /** urlencoded instead of multipart */
+  urlencoded?: boolean;
+}
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+}
+
+export interface TestServer {
+  url: string;
+  db: Kysely<Database>;
+  deps: Deps;
+  kind: 'sqlite' | 'postgres';
+  op: ReturnType<typeof operatorService>;
+  sms: { to: string; body: string }[];
+  call<T = any>(path: string, fields?: Fields, opts?: CallOptions): Promise<Res<T>>;
+  close(): Promise<void>;
+}
+
+export function encode(fields: Fields, files: CallOptions['files'] = []): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) for (const item of v) form.append(`${k}[]`, String(item));
+    else form.append(k, String(v));
+  }
+  for (const f of files) form.append(f.field, new Blob([f.data], { type: f.type }), f.name);
+  return form;
+}
+
+export async function startTestServer(
+  opts: { loginLimits?: Deps['loginLimits']; sessionTtlMs?: number } = {},
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-test-'));
+  const usePg = process.env.TEST_DB === 'postgres';
+  let schema: string | undefined;
+  if (usePg) {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+  }
+  const database = openDatabase({
+    databaseUrl: usePg ? process.env.TEST_DATABASE_URL : undefined,
+    dataDir,
+    pgSchema: schema,
+    poolSize: 20,
+  });
+  await migrateToLatest(database.db, database.kind);
+  const sms: { to: string; body: string }[] = [];
+  const { app, deps } = await buildApp({
+    database,
+    dataDir,
+    hashCost: TEST_HASH_COST,
+    validateResponses: true,
+    sessionTtlMs: opts.sessionTtlMs,
+    loginLimits: opts.loginLimits,
+    sms: {
+      async send(to, body) {
+        sms.push({ to, body });
+      },
+    },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    db: database.db,
+    deps,
+    kind: database.kind,
+    op: operatorService(deps),
+    sms,
+    async call(p, fields = {}, o = {}) {
+      const headers: Record<string, string> = { 'accept-language': o.lang ?? 'en' };
+      let body: FormData | string;
+      const all: Fields = { ...fields };
+      if (o.token && !o.bearer) all.token = o.token;
+      if (o.token && o.bearer) headers.authorization = `Bearer ${o.token}`;
+      if (o.urlencoded) {
+        const params = new URLSearchParams();
+        for (const [k, v] of Object.entries(all)) {
+          if (v === undefined || v === null) continue;
+          if (Array.isArray(v)) for (const item of v) params.append(`${k}[]`, String(item));
+          else params.append(k, String(v));
+        }
+        body = params.toString();
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+      } else {
+        body = encode(all, o.files);
+      }
+      const res = await fetch(`${url}/api/${p}`, { method: 'POST', headers, body });
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = text;
+      }
+      return { status: res.status, body: json as any };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA ${schema} CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let phoneSeq = 0;
+/** A fresh Qatari mobile number for each account in a file. */
+export const nextMobile = (prefix = '9745'): string =>
+  `${prefix}${String(process.pid % 1000).padStart(3, '0')}${String(++phoneSeq).padStart(4, '0')}`;
+
+export interface MerchantFixture {
+  id: number;
+  token: string;
+  mobile: string;
+  password: string;
+  name: string;
+}
+
+/** Signs up a merchant through the API and, unless told otherwise, approves it as the operator would. */
+export async function merchantFixture(t: TestServer, opts: { approved?: boolean; name?: string } = {}): Promise<MerchantFixture> {
+  const mobile = nextMobile();
+  const password = 'secret-pass-1';
+  const name = opts.name ?? `Merchant ${mobile}`;
+  const res = await t.call('merchant/signup', { name, mobile, password, check: true, userCurrncy: 'USD' });
+  if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (opts.approved !== false) await t.op.approveMerchant(mobile);
+  return { id: res.body.data.id, token: res.body.data.token, mobile, password, name };
+}

@@ -1,0 +1,152 @@
+/**
+ * Browser-test harness: starts the real server (built web app, fresh embedded database in a temp
+ * DATA_DIR, a free port), runs operator commands against the same data, and drives Debian's
+ * Chromium through playwright-core. Screenshots go to e2e/screenshots/ for a person to look at.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+export const screenshotsDir = path.join(root, 'e2e/screenshots');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+export interface E2EServer {
+  url: string;
+  dataDir: string;
+  /** Runs `npm run admin -- ...args` against this server's data. */
+  admin(...args: string[]): Promise<string>;
+  /** POSTs form fields to /api/<path>; returns the parsed body (throws on non-2xx). */
+  api<T = any>(p: string, fields?: Record<string, string | number | boolean | (string | number)[]>, token?: string): Promise<T>;
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(): Promise<E2EServer> {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
+    throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does it).');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-e2e-'));
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const run = promisify(execFile);
+  return {
+    url,
+    dataDir,
+    async admin(...args) {
+      const { stdout } = await run(tsx, ['apps/server/src/cli/admin.ts', ...args], { cwd: root, env });
+      return stdout;
+    },
+    async api(p, fields = {}, token) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) {
+        if (Array.isArray(v)) for (const item of v) form.append(`${k}[]`, String(item));
+        else form.append(k, String(v));
+      }
+      if (token) form.append('token', token);
+      const res = await fetch(`${url}/api/${p}`, { method: 'POST', body: form });
+      const body = await res.json();
+      if (!res.ok) throw new Error(`${p} → ${res.status} ${JSON.stringify(body)}`);
+      return body.data;
+    },
+    log: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export type Lang = 'en' | 'ar';
+
+/** A phone-sized page (375 px) whose app language starts as `lang`; desktop when asked. */
+export async function newPage(browser: Browser, lang: Lang, opts: { desktop?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({
+    viewport: opts.desktop ? { width: 1280, height: 800 } : { width: 375, height: 812 },
+    deviceScaleFactor: 1,
+    locale: lang === 'ar' ? 'ar-QA' : 'en-US',
+  });
+  await context.addInitScript((l) => {
+    if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', l);
+  }, lang);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { page, context };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(screenshotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
+}
+
+let seq = 0;
+/** A fresh local Qatari number (8 digits) for each account a test creates. */
+export const localMobile = (): string => `5${String(process.pid % 100).padStart(2, '0')}${String(Date.now() % 10000).padStart(4, '0')}${++seq}`.slice(0, 8);
+
+/** The demo's accounts (npm run admin -- demo): every one logs in with this password. */
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_STAFF = { merchantUser: '97451000000', delivery: '97451000001' };
+export const DEMO_MERCHANT = '97450000001';
+
+/** Logs in through the login screen with a local Qatari number (the country selector defaults to Qatar). */
+export async function loginThroughUi(page: Page, url: string, fullMobile: string, password: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  const local = fullMobile.startsWith('974') ? fullMobile.slice(3) : fullMobile;
+  await page.getByTestId('phone-input').fill(local);
+  await page.getByTestId('password-input').fill(password);
+  await page.getByTestId('login-submit').click();
+}

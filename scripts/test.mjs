@@ -1,0 +1,77 @@
+// `npm test`: types, lint, unit, server integration (SQLite, and PostgreSQL when TEST_DATABASE_URL
+// is set), then the browser tests against the built app. Ends with one line "N passed, N failed".
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bin, ensureWebBuilt, root, run } from './lib.mjs';
+
+const only = process.argv.slice(2);
+const results = [];
+let passed = 0;
+let failed = 0;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-npm-test-'));
+
+async function step(name, fn) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const code = await fn();
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  results.push({ name, ok: code === 0, secs });
+  console.log(`=== ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${secs}s ===`);
+}
+
+/** Runs vitest with a JSON report and adds its test counts to the totals. */
+async function vitest(name, args) {
+  const out = path.join(tmp, `${name}.json`);
+  const code = await run(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  try {
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    if (code !== 0 && !report.numFailedTests) failed += 1;
+  } catch {
+    failed += 1;
+  }
+  return code;
+}
+
+const counted = async (code) => {
+  if (code === 0) passed += 1;
+  else failed += 1;
+  return code;
+};
+
+await step('types', async () => {
+  const a = await run(bin('tsc'), ['-p', 'tsconfig.json']);
+  const b = await run(bin('tsc'), ['-p', 'apps/web/tsconfig.json']);
+  return counted(a || b);
+});
+await step('lint', async () => counted(await run(bin('biome'), ['check', '--error-on-warnings', '.'])));
+await step('unit', () => vitest('unit', ['--project', 'contract', '--project', 'web']));
+await step('server', () => {
+  const projects = ['--project', 'server-sqlite'];
+  if (process.env.TEST_DATABASE_URL) projects.push('--project', 'server-postgres');
+  else console.log('TEST_DATABASE_URL is not set: the server suite runs on the embedded database only.');
+  return vitest('server', projects);
+});
+await step('e2e', async () => {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    console.log(`Chromium not found at ${chromium}; installing Debian's chromium…`);
+    const code = await run('bash', [path.join(root, 'scripts/install-chromium.sh')]);
+    if (code !== 0 || !fs.existsSync(chromium)) {
+      console.error('Browser tests need Debian\'s chromium: run `sudo apt-get install chromium` (or set CHROMIUM_PATH).');
+      return counted(1);
+    }
+  }
+  const built = await ensureWebBuilt();
+  if (built !== 0) return counted(built);
+  return vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
+});
+
+console.log('\nSummary:');
+for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.secs}s)`);
+fs.rmSync(tmp, { recursive: true, force: true });
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
