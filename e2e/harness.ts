@@ -146,7 +146,7 @@ export const DEMO_MERCHANT = '97450000001';
 export async function loginThroughUi(page: Page, url: string, fullMobile: string, password: string): Promise<void> {
   await page.goto(`${url}/login`);
   const local = fullMobile.startsWith('974') ? fullMobile.slice(3) : fullMobile;
-  await page.getByTestId('phone-input').fill(local);
-  await page.getByTestId('password-input').fill(password);
-  await page.getByTestId('login-submit').click();
+  await page.locator('input[type=tel]').fill(local);
+  await page.locator('input[type=password]').first().fill(password);
+  await page.locator('form button[type=submit]').click();
 }

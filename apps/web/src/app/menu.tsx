@@ -1,0 +1,78 @@
+/**
+ * What the settings menu (SPEC §2 "Settings page") and the footer side panels contain, per role.
+ * To plug a feature's sheet in, give its entry `sheet: lazy(() => import('../features/x/x-sheet'))`
+ * (a default export taking SheetProps); entries without a sheet show "coming soon".
+ */
+import {
+  IconBox,
+  IconBuildingStore,
+  IconCash,
+  IconCreditCard,
+  IconFileInvoice,
+  IconGift,
+  IconHourglass,
+  IconListCheck,
+  IconPackage,
+  IconTicket,
+  IconTruckDelivery,
+  IconUserPlus,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { lazy } from 'react';
+import type { MenuEntry } from '../lib/menu';
+
+const merchant = ['merchant'] as const;
+const staff = ['merchant', 'merchantUser'] as const;
+
+const BranchesSheet = lazy(() => import('../features/branches/branches-sheet'));
+const OffersSheet = lazy(() => import('../features/offers/offers-sheet'));
+const ProductsSheet = lazy(() => import('../features/products/products-sheet'));
+
+export const menuEntries: readonly MenuEntry[] = [
+  { id: 'branches', labelKey: 'menu.branches', icon: IconBuildingStore, roles: merchant, sheet: BranchesSheet },
+  { id: 'offers', labelKey: 'menu.offers', icon: IconGift, roles: merchant, sheet: OffersSheet },
+  {
+    id: 'employees',
+    labelKey: 'menu.employees',
+    icon: IconUsers,
+    roles: merchant,
+    sheet: lazy(() => import('../features/employees/employees-sheet')),
+  },
+  { id: 'products', labelKey: 'menu.products', icon: IconBox, roles: staff, sheet: ProductsSheet },
+  {
+    id: 'deliveryEmployees',
+    labelKey: 'menu.deliveryEmployees',
+    icon: IconUsersGroup,
+    roles: merchant,
+    sheet: lazy(() => import('../features/employees/delivery-employees-sheet')),
+  },
+  {
+    id: 'offerRequests',
+    labelKey: 'menu.offerRequests',
+    icon: IconListCheck,
+    roles: staff,
+    sheet: lazy(() => import('../features/requests/requests-sheet')),
+  },
+  { id: 'invoices', labelKey: 'menu.invoices', icon: IconFileInvoice, roles: merchant },
+  { id: 'packages', labelKey: 'menu.packages', icon: IconPackage, roles: merchant },
+  { id: 'tickets', labelKey: 'menu.tickets', icon: IconTicket, roles: merchant },
+  { id: 'paymentMethods', labelKey: 'menu.paymentMethods', icon: IconCreditCard, roles: merchant },
+  {
+    id: 'addUser',
+    labelKey: 'menu.addUser',
+    icon: IconUserPlus,
+    roles: staff,
+    sheet: lazy(() => import('../features/users/add-user-sheet')),
+  },
+  { id: 'productRequests', labelKey: 'menu.productRequests', icon: IconTruckDelivery, roles: merchant },
+  { id: 'initialSettlements', labelKey: 'menu.initialSettlements', icon: IconCash, roles: merchant },
+  { id: 'pendingSettlements', labelKey: 'menu.pendingSettlements', icon: IconHourglass, roles: merchant },
+  { id: 'availableDeliveries', labelKey: 'menu.availableDeliveries', icon: IconTruckDelivery, roles: ['delivery'] },
+];
+
+/** The merchant's footer side panels (SPEC §2); same plug-in rule as the menu entries. */
+export const footerPanels: readonly MenuEntry[] = [
+  { id: 'productList', labelKey: 'nav.productList', icon: IconBox, roles: merchant, sheet: ProductsSheet },
+  { id: 'offerList', labelKey: 'nav.offerList', icon: IconGift, roles: merchant, sheet: OffersSheet },
+];

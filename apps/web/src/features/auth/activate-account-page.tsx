@@ -1,0 +1,73 @@
+import { Anchor, Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconHourglassHigh } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { BrandLogo } from '../../components/brand-logo';
+import { LanguageToggle } from '../../components/language-toggle';
+import { Ltr } from '../../components/ltr';
+import { config } from '../../lib/config';
+import { useMerchantMe } from '../../lib/queries/me';
+import { setStoredApproval, useSession } from '../../lib/session';
+import { useSignOut } from '../../lib/use-sign-out';
+
+/**
+ * The waiting screen of a merchant under review (SPEC §2). It asks the server whether the account
+ * was approved meanwhile, so an approved merchant moves on without logging in again.
+ */
+export function ActivateAccountPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { role } = useSession();
+  const { signOut, pending } = useSignOut();
+  const me = useMerchantMe({ enabled: role === 'merchant', silent: true });
+
+  useEffect(() => {
+    if (me.data?.isAproved) {
+      setStoredApproval(true);
+      navigate('/dashboard', { replace: true });
+    }
+  }, [me.data?.isAproved, navigate]);
+
+  return (
+    <Container size={480} px="md" py="md" component="main">
+      <Group justify="flex-end" mb="xs">
+        <LanguageToggle />
+      </Group>
+      <Stack gap="lg">
+        <BrandLogo size="lg" />
+        <Paper withBorder shadow="sm" p="lg" radius="lg">
+          <Stack align="center" ta="center" gap="md">
+            <ThemeIcon size={64} radius="xl" variant="light" aria-hidden>
+              <IconHourglassHigh size={34} />
+            </ThemeIcon>
+            <Title order={1} size="h3">
+              {t('auth.activate.thanks')}
+            </Title>
+            <Text fw={600}>{t('msg.underReview')}</Text>
+            <Text c="dimmed">{t('auth.activate.text')}</Text>
+            <Stack gap={4}>
+              <Text size="sm">{t('auth.activate.support')}</Text>
+              <Anchor href={`mailto:${config.supportEmail}`} size="sm">
+                <Ltr>{config.supportEmail}</Ltr>
+              </Anchor>
+              {config.supportPhone && (
+                <Anchor href={`tel:${config.supportPhone.replace(/\s/g, '')}`} size="sm">
+                  <Ltr>{config.supportPhone}</Ltr>
+                </Anchor>
+              )}
+            </Stack>
+            {role === 'merchant' && (
+              <Button variant="light" onClick={() => me.refetch()} loading={me.isFetching}>
+                {t('auth.activate.checkAgain')}
+              </Button>
+            )}
+            <Button color="red" variant="subtle" onClick={signOut} loading={pending}>
+              {t('common.logout')}
+            </Button>
+          </Stack>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginBody } from '@loyalty/contract';
+import { Anchor, Button, Group, PasswordInput } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { NotAuthorized } from '../../components/not-authorized';
+import { PhoneInput } from '../../components/phone-input';
+import { ACTIVATE_PATH, isStaffRole, returnPath } from '../../lib/access';
+import { useFieldError } from '../../lib/form-errors';
+import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
+import { saveSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { useLogin } from './api';
+import { AuthLayout } from './auth-layout';
+
+const schema = withPhoneRule(z.object({ ...phoneFields, password: loginBody.shape.password }));
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const login = useLogin();
+  const [refused, setRefused] = useState(false);
+  const { register, control, handleSubmit, setValue, formState } = useForm({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: { country: DEFAULT_COUNTRY, number: '', password: '' },
+  });
+  // Read every formState field used below up front: the proxy only tracks what a render reads.
+  const { errors, isDirty, isValid } = formState;
+
+  const onSubmit = handleSubmit((v) => {
+    const username = composePhone(v.country, v.number);
+    login.mutate(
+      { username, password: v.password },
+      {
+        onSuccess: (res) => {
+          // SPEC §6: a role other than merchant, merchantUser or delivery is refused.
+          if (!isStaffRole(res.rule)) {
+            setRefused(true);
+            return;
+          }
+          saveSession(res, username);
+          toast.success('msg.loggedIn');
+          const from = returnPath((location.state as { from?: unknown } | null)?.from);
+          navigate(res.rule === 'merchant' && !res.isAproved ? ACTIVATE_PATH : (from ?? '/dashboard'), {
+            replace: true,
+          });
+        },
+        // SPEC §8: the server's message is toasted (query client) and the phone is cleared.
+        onError: () => setValue('number', '', { shouldDirty: true }),
+      },
+    );
+  });
+
+  if (refused) return <NotAuthorized onLogout={() => setRefused(false)} />;
+
+  return (
+    <AuthLayout
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
+      footer={
+        <>
+          <Anchor component={Link} to="/register" size="sm">
+            {t('auth.login.noAccount')}
+          </Anchor>
+          <Anchor component={Link} to="/languages" size="sm">
+            {t('auth.chooseLanguage')}
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Controller
+          control={control}
+          name="country"
+          render={({ field }) => (
+            <PhoneInput
+              label={t('auth.phone')}
+              country={field.value}
+              onCountryChange={field.onChange}
+              numberProps={register('number')}
+              error={fieldError(errors.number)}
+              required
+            />
+          )}
+        />
+        <PasswordInput
+          mt="sm"
+          label={t('auth.password')}
+          autoComplete="current-password"
+          required
+          {...register('password')}
+          error={fieldError(errors.password)}
+        />
+        <Group justify="flex-end" mt={6}>
+          <Anchor component={Link} to="/forgetpassword" size="sm">
+            {t('auth.login.forgot')}
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth mt="md" loading={login.isPending} disabled={!isValid || !isDirty}>
+          {t('auth.login.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

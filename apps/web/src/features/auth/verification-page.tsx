@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { password } from '@loyalty/contract';
+import { Anchor, Button, Input, PasswordInput, PinInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { Ltr } from '../../components/ltr';
+import { applyServerErrors, useFieldError } from '../../lib/form-errors';
+import { saveSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { useForgetPassword } from './api';
+import { AuthLayout } from './auth-layout';
+
+const schema = z
+  .object({
+    code: z.string().regex(/^\d{6}$/, { error: 'codeRequired' }),
+    password: password('required'),
+    confirmPassword: password('required'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'passwordsDontMatch' });
+  });
+
+/** Step 2 of a reset: the 6-digit code and the new password; success signs in (SPEC §2). */
+export function VerificationPage() {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const reset = useForgetPassword();
+  const resend = useForgetPassword();
+  const mobile = (location.state as { mobile?: string } | null)?.mobile ?? params.get('mobile') ?? '';
+  const { register, control, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: { code: '', password: '', confirmPassword: '' },
+  });
+  // Read every formState field used below up front: the proxy only tracks what a render reads.
+  const { errors, isValid } = formState;
+
+  if (!/^\d{5,15}$/.test(mobile)) return <Navigate to="/forgetpassword" replace />;
+
+  const onSubmit = handleSubmit((v) =>
+    reset.mutate(
+      { mobile, code: v.code, password: v.password, confirmPassword: v.confirmPassword },
+      {
+        onSuccess: (res) => {
+          if ('token' in res) saveSession(res, mobile);
+          toast.success('msg.passwordChanged');
+          navigate('/dashboard', { replace: true });
+        },
+        onError: (e) => applyServerErrors(e, setError, ['code', 'password', 'confirmPassword']),
+      },
+    ),
+  );
+
+  return (
+    <AuthLayout
+      title={t('auth.verification.title')}
+      subtitle={
+        <>
+          {t('auth.verification.subtitle')} <Ltr>+{mobile}</Ltr>
+        </>
+      }
+      footer={
+        <Anchor component={Link} to="/login" size="sm">
+          {t('auth.backToLogin')}
+        </Anchor>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Controller
+          control={control}
+          name="code"
+          render={({ field, fieldState }) => (
+            <Input.Wrapper label={t('auth.verification.code')} required error={fieldError(fieldState.error)}>
+              <PinInput
+                mt={4}
+                length={6}
+                type="number"
+                oneTimeCode
+                dir="ltr"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={!!fieldState.error}
+                aria-label={t('auth.verification.code')}
+              />
+            </Input.Wrapper>
+          )}
+        />
+        <PasswordInput
+          mt="sm"
+          label={t('auth.verification.newPassword')}
+          autoComplete="new-password"
+          required
+          {...register('password')}
+          error={fieldError(errors.password)}
+        />
+        <PasswordInput
+          mt="sm"
+          label={t('auth.confirmPassword')}
+          autoComplete="new-password"
+          required
+          {...register('confirmPassword')}
+          error={fieldError(errors.confirmPassword)}
+        />
+        <Button type="submit" fullWidth mt="lg" loading={reset.isPending} disabled={!isValid}>
+          {t('auth.verification.submit')}
+        </Button>
+        <Button
+          variant="subtle"
+          fullWidth
+          mt="xs"
+          loading={resend.isPending}
+          onClick={() => resend.mutate({ mobile }, { onSuccess: () => toast.success('msg.codeSent') })}
+        >
+          {t('auth.verification.resend')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

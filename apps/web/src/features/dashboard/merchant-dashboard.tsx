@@ -1,0 +1,75 @@
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  IconBox,
+  IconBuildingStore,
+  IconGift,
+  IconListCheck,
+  IconPackage,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { GoLiveSwitch } from '../../components/go-live-switch';
+import { LoadingScreen } from '../../components/loading-screen';
+import { Ltr } from '../../components/ltr';
+import { formatCash, formatNumber, formatPoints } from '../../lib/format';
+import { useMerchantMe } from '../../lib/queries/me';
+import classes from './merchant-dashboard.module.css';
+import { ShortcutGrid, StatTile } from './tiles';
+import { useLeaveOnError } from './use-leave-on-error';
+
+export function MerchantDashboard() {
+  const { t } = useTranslation();
+  const me = useMerchantMe();
+  useLeaveOnError(me.error);
+  if (!me.data) return <LoadingScreen />;
+  const { name, balance, counts, isLive } = me.data;
+
+  return (
+    <Stack gap="md" data-testid="merchant-dashboard">
+      <Title order={1} size="h3">
+        {t('dashboard.welcome', { name })}
+      </Title>
+      <Paper p="lg" radius="lg" className={classes.balance} data-testid="balance">
+        <Text size="sm" className={classes.muted}>
+          {t('dashboard.pointsBalance')}
+        </Text>
+        <Text fz={34} fw={800} lh={1.2}>
+          <Ltr>{formatPoints(balance)}</Ltr>
+        </Text>
+        <Text size="sm" className={classes.muted}>
+          {t('dashboard.cashValue')} <Ltr>{formatCash(balance)}</Ltr> {t('common.qatarRiyal')}
+        </Text>
+      </Paper>
+      <SimpleGrid cols={2} spacing="sm">
+        <StatTile label={t('dashboard.branches')} value={formatNumber(counts.branches)} icon={IconBuildingStore} />
+        <StatTile
+          label={t('dashboard.pendingRequests')}
+          value={formatNumber(counts.pendingRequests)}
+          icon={IconListCheck}
+          to="/search"
+        />
+      </SimpleGrid>
+      <Paper withBorder p="md" radius="md">
+        <GoLiveSwitch
+          isLive={isLive}
+          label={t('dashboard.goLive')}
+          description={isLive ? t('dashboard.live') : t('dashboard.notLive')}
+        />
+      </Paper>
+      <Title order={2} size="h5">
+        {t('dashboard.shortcuts')}
+      </Title>
+      <ShortcutGrid
+        items={[
+          { label: t('dashboard.addOffer'), to: '/add-offer', icon: IconGift },
+          { label: t('dashboard.products'), to: '/setting?sheet=products', icon: IconBox },
+          { label: t('dashboard.addBranch'), to: '/add-branch', icon: IconBuildingStore },
+          { label: t('dashboard.addEmployee'), to: '/add-employee', icon: IconUsers },
+          { label: t('dashboard.addUser'), to: '/createuser', icon: IconUserPlus },
+          { label: t('dashboard.buyPackages'), to: '/setting?sheet=packages', icon: IconPackage },
+        ]}
+      />
+    </Stack>
+  );
+}

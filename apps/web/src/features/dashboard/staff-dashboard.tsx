@@ -1,0 +1,70 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconGift, IconListCheck, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingScreen } from '../../components/loading-screen';
+import { Ltr } from '../../components/ltr';
+import { formatNumber } from '../../lib/format';
+import { useMerchantUserMe } from '../../lib/queries/me';
+import { ShortcutGrid, StatTile } from './tiles';
+import { useLeaveOnError } from './use-leave-on-error';
+
+/** merchantUser: rule, mobile, a welcome with the names, status active or deactive (SPEC §2). */
+export function StaffDashboard() {
+  const { t } = useTranslation();
+  const me = useMerchantUserMe();
+  useLeaveOnError(me.error);
+  if (!me.data) return <LoadingScreen />;
+  const { merchantUser: u, merchant, Branch, counts } = me.data;
+  const fullName = [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
+
+  return (
+    <Stack gap="md" data-testid="staff-dashboard">
+      <Title order={1} size="h3">
+        {t('dashboard.welcome', { name: fullName })}
+      </Title>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Row label={t('dashboard.role')} value={t(`roles.${u.rule}`)} />
+          <Row label={t('dashboard.mobile')} value={<Ltr>{u.mobileNum}</Ltr>} />
+          <Row label={t('dashboard.merchant')} value={merchant.name} />
+          {Branch && <Row label={t('dashboard.branch')} value={Branch.branchName} />}
+          <Row
+            label={t('dashboard.status')}
+            value={
+              <Badge color={u.isActive ? 'teal' : 'red'} variant="light">
+                {u.isActive ? t('common.active') : t('common.deactive')}
+              </Badge>
+            }
+          />
+        </Stack>
+      </Paper>
+      <StatTile
+        label={t('dashboard.pendingRequests')}
+        value={formatNumber(counts.pendingRequests)}
+        icon={IconListCheck}
+        to="/search"
+      />
+      <ShortcutGrid
+        items={[
+          { label: t('dashboard.searchRequests'), to: '/search', icon: IconSearch },
+          { label: t('dashboard.redeems'), to: '/redeems', icon: IconGift },
+          { label: t('dashboard.addUser'), to: '/createuser', icon: IconUserPlus },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text c="dimmed" size="sm">
+        {label}
+      </Text>
+      <Text fw={600} size="sm" component="div">
+        {value}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addEmployeeBody, EMPLOYEE_RULES, type Employee } from '@loyalty/contract';
+import { Button, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { BranchSelect } from '../../components/branch-select';
+import { PhoneInput } from '../../components/phone-input';
+import { applyServerErrors, useFieldError } from '../../lib/form-errors';
+import { composePhone, phoneFields, splitPhone, withPhoneRule } from '../../lib/phone';
+import { toast } from '../../lib/toast';
+import { useUpdateEmployee } from './api';
+
+/** SPEC §5: name fields and mobile required, mobile numeric; a branch must be chosen. */
+const schema = withPhoneRule(
+  addEmployeeBody
+    .pick({ branchId: true, fName: true, mName: true, lName: true, rule: true })
+    .extend({ ...phoneFields, number: z.string().trim().min(1, { error: 'required' }), isActive: z.boolean() }),
+);
+const fields = ['branchId', 'fName', 'mName', 'lName', 'rule', 'isActive'];
+
+/**
+ * `merchant/employees/update`. The update button appears only once a field differs from the
+ * original and a branch is chosen (SPEC §5).
+ */
+export function UpdateEmployeeForm({ employee, onDone }: { employee: Employee; onDone?: () => void }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const update = useUpdateEmployee();
+  const u = employee.merchantUser;
+  const { register, control, handleSubmit, setError, reset, getValues, formState } = useForm({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: {
+      branchId: employee.branchId === null ? '' : String(employee.branchId),
+      fName: u.fName,
+      mName: u.mName,
+      lName: u.lName,
+      ...splitPhone(u.mobileNum),
+      rule: u.rule as string,
+      isActive: u.isActive,
+    },
+  });
+  const { errors, isDirty } = formState;
+  const branchId = useWatch({ control, name: 'branchId' });
+
+  const onSubmit = handleSubmit(({ country, number, ...v }) =>
+    update.mutate(
+      { ...v, userId: employee.id, mobileNum: composePhone(country, number) },
+      {
+        onSuccess: () => {
+          toast.success('msg.updatedSuccessfully');
+          reset(getValues());
+          onDone?.();
+        },
+        onError: (e) => applyServerErrors(e, setError, fields, { mobileNum: 'number' }),
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('employees.updateTitle')}>
+      <Stack gap="sm">
+        <TextInput label={t('employees.fName')} required {...register('fName')} error={fieldError(errors.fName)} />
+        <TextInput label={t('employees.mName')} required {...register('mName')} error={fieldError(errors.mName)} />
+        <TextInput label={t('employees.lName')} required {...register('lName')} error={fieldError(errors.lName)} />
+        <Controller
+          control={control}
+          name="country"
+          render={({ field }) => (
+            <PhoneInput
+              label={t('employees.mobile')}
+              country={field.value}
+              onCountryChange={field.onChange}
+              numberProps={register('number')}
+              error={fieldError(errors.number)}
+              required
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="branchId"
+          render={({ field }) => (
+            <BranchSelect
+              label={t('employees.branch')}
+              value={field.value as string}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldError(errors.branchId)}
+              required
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="rule"
+          render={({ field }) => (
+            <Select
+              label={t('employees.rule')}
+              data={EMPLOYEE_RULES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+              value={(field.value as string) || null}
+              onChange={(v) => field.onChange(v ?? '')}
+              onBlur={field.onBlur}
+              error={fieldError(errors.rule)}
+              allowDeselect={false}
+              required
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="isActive"
+          render={({ field }) => (
+            <Switch
+              label={t('employees.activeSwitch')}
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        {isDirty && branchId !== '' && (
+          <Button type="submit" loading={update.isPending}>
+            {t('employees.update')}
+          </Button>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,212 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addOfferBody, type Offer } from '@loyalty/contract';
+import {
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, useFieldError } from '../../lib/form-errors';
+import { useBranchList } from '../../lib/queries/branches';
+import { useTagList } from '../../lib/queries/tags';
+import { toast } from '../../lib/toast';
+import { useAddOffer, useUpdateOffer, useUploadOfferImages } from './api';
+import { PendingImages } from './pending-images';
+
+const FIELDS = Object.keys(addOfferBody.shape);
+
+/** YYYY-MM-DD → MM/DD/YYYY, the update call's date format (SPEC §5). */
+export const toUsDate = (iso: string) => {
+  const [y, m, d] = iso.split('-');
+  return `${m}/${d}/${y}`;
+};
+
+/**
+ * Add or update an offer: branches and tags, both languages' title and description (30 to 300
+ * characters), price, points, quantity and dates, validated by the contract's schema (SPEC §5).
+ * A new offer may bring up to 5 images, uploaded once it exists.
+ */
+export function OfferForm({ offer, onDone }: { offer?: Offer; onDone: (o: Offer) => void }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const branches = useBranchList();
+  const tags = useTagList();
+  const add = useAddOffer();
+  const update = useUpdateOffer();
+  const upload = useUploadOfferImages();
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const { register, control, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(addOfferBody),
+    mode: 'onTouched',
+    defaultValues: {
+      title: offer?.title ?? '',
+      titleAr: offer?.titleAr ?? '',
+      description: offer?.description ?? '',
+      descriptionAr: offer?.descriptionAr ?? '',
+      price: (offer?.price ?? '') as number | string,
+      points: (offer?.points ?? '') as number | string,
+      availableNumberOfOffers: (offer?.availableNumberOfOffers ?? '') as number | string,
+      startDate: offer?.startDate ?? '',
+      endDate: offer?.endDate ?? '',
+      branchsIds: offer?.branchsIds ?? ([] as number[]),
+      tagsIds: offer?.tagsIds ?? ([] as number[]),
+    },
+  });
+  const { errors } = formState;
+  const pending = add.isPending || update.isPending || upload.isPending;
+
+  const finish = (o: Offer) => {
+    toast.success(offer ? 'msg.updatedSuccessfully' : 'msg.addedSuccessfully');
+    onDone(o);
+  };
+  const onError = (e: unknown) => applyServerErrors(e, setError, FIELDS);
+
+  const onSubmit = handleSubmit((v) => {
+    if (offer) {
+      update.mutate(
+        { ...v, offerId: offer.id, startDate: toUsDate(v.startDate), endDate: toUsDate(v.endDate) },
+        { onSuccess: finish, onError },
+      );
+      return;
+    }
+    add.mutate(v, {
+      onError,
+      onSuccess: async (created) => {
+        if (files.length === 0) return finish(created);
+        setProgress(0);
+        try {
+          finish(await upload.mutateAsync({ offerId: created.id, files, onProgress: setProgress }));
+        } catch {
+          // the offer exists; its images can be added from its details screen
+          onDone(created);
+        } finally {
+          setProgress(null);
+        }
+      },
+    });
+  });
+
+  const numberField = (name: 'price' | 'points' | 'availableNumberOfOffers', decimals: boolean) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          label={t(`offers.${name}`)}
+          required
+          min={0}
+          dir="ltr"
+          allowDecimal={decimals}
+          decimalScale={decimals ? 2 : 0}
+          name={field.name}
+          value={field.value as number | string}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldError(errors[name])}
+        />
+      )}
+    />
+  );
+
+  const picker = (name: 'branchsIds' | 'tagsIds', data: { value: string; label: string }[]) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <MultiSelect
+          label={t(`offers.${name}`)}
+          required
+          data={data}
+          name={field.name}
+          value={(field.value as number[]).map(String)}
+          onChange={(vals) => field.onChange(vals.map(Number))}
+          onBlur={field.onBlur}
+          error={fieldError(errors[name])}
+          searchable
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        {picker(
+          'branchsIds',
+          (branches.data?.rows ?? []).map((b) => ({ value: String(b.id), label: b.branchName })),
+        )}
+        {picker(
+          'tagsIds',
+          (tags.data?.rows ?? []).map((tag) => ({ value: String(tag.id), label: tag.name })),
+        )}
+        <TextInput label={t('offers.title')} required {...register('title')} error={fieldError(errors.title)} />
+        <TextInput
+          label={t('offers.titleAr')}
+          required
+          dir="rtl"
+          lang="ar"
+          {...register('titleAr')}
+          error={fieldError(errors.titleAr)}
+        />
+        <Textarea
+          label={t('offers.description')}
+          required
+          autosize
+          minRows={2}
+          description={t('offers.descriptionHint')}
+          {...register('description')}
+          error={fieldError(errors.description)}
+        />
+        <Textarea
+          label={t('offers.descriptionAr')}
+          required
+          autosize
+          minRows={2}
+          dir="rtl"
+          lang="ar"
+          description={t('offers.descriptionHint')}
+          {...register('descriptionAr')}
+          error={fieldError(errors.descriptionAr)}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          {numberField('price', true)}
+          {numberField('points', false)}
+          {numberField('availableNumberOfOffers', false)}
+        </SimpleGrid>
+        <Group grow gap="sm" align="flex-start">
+          <TextInput
+            type="date"
+            label={t('offers.startDate')}
+            required
+            dir="ltr"
+            {...register('startDate')}
+            error={fieldError(errors.startDate)}
+          />
+          <TextInput
+            type="date"
+            label={t('offers.endDate')}
+            required
+            dir="ltr"
+            {...register('endDate')}
+            error={fieldError(errors.endDate)}
+          />
+        </Group>
+        {!offer && <PendingImages files={files} onChange={setFiles} />}
+        {progress !== null && <Progress value={progress} animated aria-label={t('common.uploadProgress')} />}
+        <Button type="submit" loading={pending}>
+          {offer ? t('common.save') : t('offers.add')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

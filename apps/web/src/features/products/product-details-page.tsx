@@ -1,0 +1,135 @@
+import type { Product } from '@loyalty/contract';
+import { Badge, Button, Card, Center, Group, Image, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { IconBox, IconEdit } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { BottomSheet } from '../../components/bottom-sheet';
+import { ImageUpload } from '../../components/image-upload';
+import { LoadingScreen } from '../../components/loading-screen';
+import { Ltr } from '../../components/ltr';
+import { PageHeader } from '../../components/page-header';
+import { imageUrl } from '../../lib/api';
+import { formatNumber, formatPoints, formatPrice } from '../../lib/format';
+import { localized } from '../../lib/localized';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { useProduct, useUploadProductImage } from './api';
+import { ProductForm } from './product-form';
+
+function Information({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const rows: [string, ReactNode][] = [
+    [t('products.price'), <Ltr key="p">{formatPrice(product.price)}</Ltr>],
+    [t('products.points'), <Ltr key="pt">{formatPoints(product.points)}</Ltr>],
+    [t('products.stockAmount'), <Ltr key="s">{formatNumber(product.stockAmount, undefined, 0)}</Ltr>],
+    [t('products.deliveryAvailability'), product.deliveryAvailability ? t('products.yes') : t('products.no')],
+    [t('products.merchant'), product.merchant.name],
+    [t('products.tags'), product.tags.map((tag) => tag.name).join(', ') || '—'],
+  ];
+  return (
+    <Table variant="vertical" withTableBorder layout="fixed">
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w="45%">{label}</Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** /product/:id: image (merchants upload one), tabs Information and Description, update sheet. */
+export function ProductDetailsPage() {
+  const { t } = useTranslation();
+  const { role } = useSession();
+  const isMerchant = role === 'merchant';
+  const id = Number(useParams().id);
+  const product = useProduct(isMerchant ? 'merchant' : 'merchantUser', id);
+  const upload = useUploadProductImage();
+  const [editing, setEditing] = useState(false);
+  const p = product.data;
+
+  if (product.isLoading) return <LoadingScreen />;
+  if (!p) return <PageHeader title={t('screens.productDetails')} back="/setting?sheet=products" />;
+  const name = localized(p, 'name');
+  const src = imageUrl(p.image);
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t('screens.productDetails')}
+        back="/setting?sheet=products"
+        actions={
+          isMerchant && (
+            <Button
+              size="sm"
+              variant="light"
+              leftSection={<IconEdit size={16} aria-hidden />}
+              onClick={() => setEditing(true)}
+            >
+              {t('products.update')}
+            </Button>
+          )
+        }
+      />
+      <Card withBorder radius="md">
+        <Card.Section>
+          {src ? (
+            <Image src={src} alt={name} h={220} fit="cover" data-testid="product-image" />
+          ) : (
+            <Center h={160} bg="var(--mantine-color-blue-0)" c="blue.5" aria-hidden>
+              <IconBox size={64} stroke={1.4} />
+            </Center>
+          )}
+        </Card.Section>
+        <Group justify="space-between" mt="sm" wrap="nowrap">
+          <Title order={2} size="h3">
+            {name}
+          </Title>
+          <Badge color={p.stockAmount > 0 ? 'teal' : 'red'} variant="light">
+            {p.stockAmount > 0 ? t('products.inStock') : t('products.outOfStock')}
+          </Badge>
+        </Group>
+        <Group justify="space-between" mt={4}>
+          <Text fw={700} c="teal.8">
+            <Ltr>{formatPrice(p.price)}</Ltr>
+          </Text>
+          <Text fw={600} c="orange.8">
+            <Ltr>{formatPoints(p.points)}</Ltr>
+          </Text>
+        </Group>
+        {isMerchant && (
+          <Stack mt="sm">
+            <ImageUpload
+              label={p.image ? t('products.changeImage') : t('products.uploadImage')}
+              upload={async ([file], onProgress) => {
+                await upload.mutateAsync({ productId: p.id, file, onProgress });
+                toast.success('msg.imageChanged');
+              }}
+            />
+          </Stack>
+        )}
+      </Card>
+      <Tabs defaultValue="information">
+        <Tabs.List grow>
+          <Tabs.Tab value="information">{t('products.information')}</Tabs.Tab>
+          <Tabs.Tab value="description">{t('products.description')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="information" pt="md">
+          <Information product={p} />
+        </Tabs.Panel>
+        <Tabs.Panel value="description" pt="md">
+          <Text>{localized(p, 'description')}</Text>
+        </Tabs.Panel>
+      </Tabs>
+      {isMerchant && (
+        <BottomSheet opened={editing} onClose={() => setEditing(false)} title={t('products.update')}>
+          <ProductForm product={p} onDone={() => setEditing(false)} />
+        </BottomSheet>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { Button, Group, Tabs } from '@mantine/core';
+import { IconCoins, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { SheetProps } from '../../lib/menu';
+import { RequestList } from './request-list';
+
+/**
+ * Settings → Offer requests (SPEC §2 "Requests"): tabs Pending and Done; rows link to
+ * /request/{id}; Done pages 10 at a time; links to the search screen and the redeem requests.
+ */
+export default function RequestsSheet(_: SheetProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Group gap="xs" mb="sm">
+        <Button component={Link} to="/search" variant="light" size="xs" leftSection={<IconSearch size={14} />}>
+          {t('requests.searchLink')}
+        </Button>
+        <Button component={Link} to="/redeems" variant="light" size="xs" leftSection={<IconCoins size={14} />}>
+          {t('requests.redeemsLink')}
+        </Button>
+      </Group>
+      <Tabs defaultValue="pending" keepMounted={false}>
+        <Tabs.List grow mb="sm">
+          <Tabs.Tab value="pending">{t('requests.pending')}</Tabs.Tab>
+          <Tabs.Tab value="done">{t('requests.done')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="pending">
+          <RequestList status="pending" emptyText={t('requests.empty')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="done">
+          <RequestList status="done" paged emptyText={t('requests.empty')} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import type { OfferRequest } from '@loyalty/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../../app/theme';
+import { createQueryClient } from '../../lib/query-client';
+import { clearStorage, saveSession } from '../../lib/session';
+import { renderScreen } from '../../test/render';
+import { RequestDetailsPage } from './request-details-page';
+import { SearchPage, searchDigits } from './search-page';
+
+const request = (over: Partial<OfferRequest> = {}): OfferRequest => ({
+  id: 42,
+  isAproved: false,
+  isActive: true,
+  status: 'pending',
+  code: 'ABCD2345',
+  payWith: 'points',
+  images: null,
+  createdAt: '2025-10-07T10:00:00.000Z',
+  updatedAt: '2025-10-07T10:00:00.000Z',
+  user: { id: 3, name: 'Omar Haddad', mobile: '97466000002' },
+  Branch: { id: 1, branchName: 'West Bay', address: 'West Bay, Doha', addressAr: null },
+  offerDetail: {
+    id: 9,
+    title: 'Two flat whites for one',
+    titleAr: null,
+    price: 18,
+    points: 60,
+    endDate: '2025-12-01',
+    createdAt: '2025-10-01T10:00:00.000Z',
+    images: null,
+    description: 'Bring a friend: two flat whites for the price of one.',
+    descriptionAr: null,
+  },
+  ...over,
+});
+
+/** Renders a screen under a route pattern with a parameter (renderScreen takes a literal path). */
+const renderAt = (element: ReactNode, pattern: string, url: string) => {
+  const router = createMemoryRouter([{ path: pattern, element }], { initialEntries: [url] });
+  return render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+};
+
+const ok = (data: unknown) => new Response(JSON.stringify({ data }));
+const pathOf = (call: unknown[]) => String(call[0]);
+const bodyOf = (call: unknown[]) => (call[1] as RequestInit).body as FormData;
+
+describe('requests screens', () => {
+  const fetchMock = vi.fn();
+  beforeEach(() => {
+    localStorage.clear();
+    clearStorage();
+    saveSession({ token: 'tok', rule: 'merchantUser', isAproved: true, id: 5 });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('reads the digits worth searching for', () => {
+    expect(searchDigits('+974 5512-3')).toBe('97455123');
+    expect(searchDigits('1234')).toBeUndefined();
+    expect(searchDigits('')).toBeUndefined();
+  });
+
+  it('searches by phone a second after typing stops, and shows the empty text', async () => {
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) =>
+      (init.body as FormData).get('mobile') ? ok({ rows: [], count: 0 }) : ok({ rows: [request()], count: 1 }),
+    );
+    renderScreen(<SearchPage />, '/search');
+    expect(await screen.findByText('Omar Haddad')).toBeTruthy();
+    expect(screen.getByText('Active')).toBeTruthy();
+    expect(pathOf(fetchMock.mock.calls[0])).toBe('/api/merchantUser/req/list');
+    fireEvent.change(screen.getByLabelText(/Customer phone number/), { target: { value: '5512 3456' } });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(fetchMock.mock.calls.every((c) => !bodyOf(c).get('mobile'))).toBe(true);
+    expect(
+      await screen.findByText("Sorry, you don't have any request in your account!", {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    const last = fetchMock.mock.calls.at(-1) as unknown[];
+    expect(bodyOf(last).get('mobile')).toBe('55123456');
+    expect(bodyOf(last).get('limit')).toBe('10');
+  });
+
+  it('shows the QR, approves a pending request and then says already approved', async () => {
+    fetchMock
+      .mockResolvedValueOnce(ok(request()))
+      .mockResolvedValueOnce(ok(request({ isAproved: true, status: 'done', isActive: false })))
+      .mockResolvedValue(ok(request({ isAproved: true, status: 'done', isActive: false })));
+    renderAt(<RequestDetailsPage />, '/request/:id', '/request/42');
+    expect(await screen.findByText('Two flat whites for one')).toBeTruthy();
+    expect(screen.getByTestId('request-qr').querySelector('svg')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Already approved')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+    const approveCall = fetchMock.mock.calls.find((c) => pathOf(c) === '/api/merchantUser/req/approve') as unknown[];
+    expect(bodyOf(approveCall).get('reqId')).toBe('42');
+  });
+});

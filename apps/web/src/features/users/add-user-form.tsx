@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULTS, id, userSignupBody } from '@loyalty/contract';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { Controller, useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { BranchSelect } from '../../components/branch-select';
+import { PhoneInput } from '../../components/phone-input';
+import { ApiError } from '../../lib/api';
+import { applyServerErrors, useFieldError } from '../../lib/form-errors';
+import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
+import { toast } from '../../lib/toast';
+import { useAddUser } from './api';
+
+/** SPEC §5: name and mobile required; on the create-user page a merchant also chooses the branch. */
+const base = userSignupBody
+  .pick({ name: true })
+  .extend({ ...phoneFields, number: z.string().trim().min(1, { error: 'required' }) });
+const withBranch = withPhoneRule(base.extend({ branchId: id('chooseBranch') }));
+const withoutBranch = withPhoneRule(base.extend({ branchId: z.unknown().optional() }));
+
+export type BranchChoice =
+  /** no branch (the settings sheet) */
+  | { kind: 'none' }
+  /** a merchant picks one of its branches */
+  | { kind: 'pick' }
+  /** a staff member registers at their own branch, shown read-only */
+  | { kind: 'fixed'; branchName: string };
+
+/** Registers a walk-in customer with the fixed default password, who must change it at first sign-in. */
+export function AddUserForm({ branch, onDone }: { branch: BranchChoice; onDone?: () => void }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const add = useAddUser();
+  const { register, control, handleSubmit, setError, reset, formState } = useForm({
+    resolver: zodResolver(branch.kind === 'pick' ? withBranch : withoutBranch),
+    mode: 'onTouched',
+    defaultValues: { name: '', country: DEFAULT_COUNTRY, number: '', branchId: '' as unknown },
+  });
+  const { errors, isDirty } = formState;
+
+  const onSubmit = handleSubmit(({ name, country, number, branchId }) =>
+    add.mutate(
+      { name, mobile: composePhone(country, number), branchId: branch.kind === 'pick' ? Number(branchId) : undefined },
+      {
+        onSuccess: () => {
+          toast.success('msg.addedSuccessfully');
+          reset();
+          onDone?.();
+        },
+        onError: (e) => {
+          // a mobile with an account already: say so on the mobile field too (the toast shows it as well)
+          if (e instanceof ApiError && e.status === 409) setError('number', { type: 'server', message: e.message });
+          else applyServerErrors(e, setError, ['name'], { mobile: 'number', branchId: 'branchId' });
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('users.submit')}>
+      <Stack gap="sm">
+        <TextInput label={t('users.name')} required {...register('name')} error={fieldError(errors.name)} />
+        <Controller
+          control={control}
+          name="country"
+          render={({ field }) => (
+            <PhoneInput
+              label={t('users.mobile')}
+              country={field.value}
+              onCountryChange={field.onChange}
+              numberProps={register('number')}
+              error={fieldError(errors.number)}
+              required
+            />
+          )}
+        />
+        {branch.kind === 'pick' && (
+          <Controller
+            control={control}
+            name="branchId"
+            render={({ field }) => (
+              <BranchSelect
+                label={t('users.branch')}
+                value={field.value as string}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldError(errors.branchId as { message?: string } | undefined)}
+                required
+              />
+            )}
+          />
+        )}
+        {branch.kind === 'fixed' && <TextInput label={t('users.branch')} value={branch.branchName} readOnly />}
+        <Alert variant="light" icon={<IconInfoCircle size={18} />} p="xs">
+          <Trans
+            i18nKey="users.temporaryPassword"
+            values={{ password: DEFAULTS.addUserPassword }}
+            components={{ code: <bdi dir="ltr" /> }}
+          />
+        </Alert>
+        <Button type="submit" loading={add.isPending} disabled={!isDirty}>
+          {t('users.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { STORAGE_KEYS } from '@loyalty/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, imageUrl, setUnauthorizedHandler, toFormData } from './api';
+import { clearStorage, getSession, saveSession } from './session';
+
+const entries = (form: FormData) =>
+  [...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}`]);
+
+describe('toFormData', () => {
+  it('sends scalars as strings and leaves out undefined and null', () => {
+    const form = toFormData({ name: 'Cafe', price: 12.5, isLive: true, points: 0, note: undefined, logo: null });
+    expect(entries(form)).toEqual([
+      ['name', 'Cafe'],
+      ['price', '12.5'],
+      ['isLive', 'true'],
+      ['points', '0'],
+    ]);
+  });
+
+  it('sends arrays as repeated key[] parts', () => {
+    const form = toFormData({ ids: [1, 2, 3] });
+    expect(form.getAll('ids[]')).toEqual(['1', '2', '3']);
+    expect(form.has('ids')).toBe(false);
+  });
+
+  it('sends branchsIds, tagsIds and productRequestIds as one JSON string', () => {
+    const form = toFormData({ branchsIds: [1, 2], tagsIds: [7], productRequestIds: [] });
+    expect(form.get('branchsIds')).toBe('[1,2]');
+    expect(form.get('tagsIds')).toBe('[7]');
+    expect(form.get('productRequestIds')).toBe('[]');
+    expect(form.has('branchsIds[]')).toBe(false);
+  });
+
+  it('adds the token and the files', () => {
+    const image = new File(['x'], 'a.png', { type: 'image/png' });
+    const form = toFormData({ offerId: 4 }, 'secret', { image1: image, image2: undefined });
+    expect(entries(form)).toEqual([
+      ['offerId', '4'],
+      ['image1', 'file:a.png'],
+      ['token', 'secret'],
+    ]);
+  });
+});
+
+describe('imageUrl', () => {
+  it('serves stored paths from the same host', () => {
+    expect(imageUrl('/uploads/abc.webp')).toBe('/uploads/abc.webp');
+    expect(imageUrl('uploads/abc.webp')).toBe('/uploads/abc.webp');
+    expect(imageUrl(null)).toBeUndefined();
+    expect(imageUrl('https://cdn.example/x.png')).toBe('https://cdn.example/x.png');
+  });
+});
+
+describe('api.call', () => {
+  const fetchMock = vi.fn();
+  beforeEach(() => {
+    localStorage.clear();
+    clearStorage(); // also resets the cached session snapshot
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+  const reply = (status: number, body: unknown) =>
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status }));
+
+  it('posts to /api/<path> with the token, the language and returns data', async () => {
+    localStorage.setItem(STORAGE_KEYS.language, 'ar');
+    saveSession({ token: 'tok', rule: 'merchant', isAproved: true, id: 9 });
+    reply(200, { data: { isLive: true } });
+    await expect(api.call('merchant/goLive', { isLive: true })).resolves.toEqual({ isLive: true });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/merchant/goLive');
+    expect(init.method).toBe('POST');
+    expect(init.headers['Accept-Language']).toBe('ar');
+    expect(init.headers.Authorization).toBe('Bearer tok');
+    expect((init.body as FormData).get('token')).toBe('tok');
+    expect((init.body as FormData).get('isLive')).toBe('true');
+  });
+
+  it('throws the server message and the field errors of a 422', async () => {
+    reply(422, { message: 'Please check', errors: [{ field: 'mobile', message: 'Invalid Phone Num' }] });
+    const error = await api.call('merchant/login', { username: '1', password: 'x' }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      message: 'Please check',
+      errors: [{ field: 'mobile', message: 'Invalid Phone Num' }],
+    });
+  });
+
+  it('treats a non-200 success (goLive 201) as an error', async () => {
+    reply(201, { message: 'Not approved yet' });
+    await expect(api.call('merchant/goLive', { isLive: true })).rejects.toMatchObject({ message: 'Not approved yet' });
+  });
+
+  it('clears the session but keeps the language on a 401', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    localStorage.setItem(STORAGE_KEYS.language, 'ar');
+    saveSession({ token: 'old', rule: 'merchant', isAproved: true, id: 9 });
+    reply(401, { message: 'Your session has ended' });
+    await expect(api.call('merchant/me', {})).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(getSession().token).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.role)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('ar');
+  });
+
+  it('does not log out on a failed login (no token was sent)', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    reply(401, { message: 'Enter valid mobile number and password' });
+    await expect(api.call('merchant/login', { username: '97455123456', password: 'bad' })).rejects.toMatchObject({
+      status: 401,
+      message: 'Enter valid mobile number and password',
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('turns a network failure into a readable error', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.call('merchant/me', {})).rejects.toMatchObject({
+      status: 0,
+      message: 'Something went wrong, please try again',
+    });
+  });
+});

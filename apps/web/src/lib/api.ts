@@ -1,0 +1,164 @@
+/**
+ * The one API client (DECISIONS §2): every call is `POST /api/<path>` with a multipart body,
+ * the token in the body field `token` and as a Bearer header, and `Accept-Language` so the
+ * server answers messages in the user's language. Success is `{ data }`; anything else throws
+ * an `ApiError`.
+ */
+import { type ApiBody, type ApiPath, type ApiResponse, messageText } from '@loyalty/contract';
+import { currentLanguage } from './language';
+import { clearStorage, getSession } from './session';
+
+/** Lists the server reads as one JSON string rather than `key[]` repeats (SPEC §7). */
+export const JSON_LIST_FIELDS: ReadonlySet<string> = new Set(['branchsIds', 'tagsIds', 'productRequestIds']);
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldError[];
+  constructor(status: number, message: string, errors: FieldError[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export interface CallOptions {
+  /** Multipart file parts by field name (e.g. `image`, `image1`..`image5`). */
+  files?: Record<string, File | Blob | null | undefined>;
+  /** Upload progress in percent (0-100); the call then goes through XMLHttpRequest. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+const scalar = (v: unknown): string | null => {
+  if (v === undefined || v === null) return null;
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+};
+
+/**
+ * Encodes a body the way the server reads it: scalars as strings, arrays as repeated `key[]`
+ * parts (except the JSON-string lists), files as parts. Undefined and null fields are left out.
+ */
+export const toFormData = (
+  body: Record<string, unknown> | undefined,
+  token?: string | null,
+  files?: CallOptions['files'],
+): FormData => {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body ?? {})) {
+    if (Array.isArray(value)) {
+      if (JSON_LIST_FIELDS.has(key)) form.append(key, JSON.stringify(value));
+      else
+        for (const item of value) {
+          const s = scalar(item);
+          if (s !== null) form.append(`${key}[]`, s);
+        }
+      continue;
+    }
+    if (value instanceof Blob) {
+      form.append(key, value);
+      continue;
+    }
+    const s = scalar(value);
+    if (s !== null) form.append(key, s);
+  }
+  for (const [key, file] of Object.entries(files ?? {})) if (file) form.append(key, file);
+  if (token) form.append('token', token);
+  return form;
+};
+
+/** Full address of a stored upload path (`/uploads/abc.webp`), served by the same host. */
+export const imageUrl = (path: string | null | undefined): string | undefined => {
+  if (!path) return undefined;
+  if (/^(https?:|data:|blob:)/.test(path)) return path;
+  return path.startsWith('/') ? path : `/${path}`;
+};
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => window.location.assign('/login');
+
+/** The app decides how to leave after a 401 (router navigation instead of a reload). */
+export const setUnauthorizedHandler = (handler: UnauthorizedHandler) => {
+  onUnauthorized = handler;
+};
+
+interface RawResponse {
+  status: number;
+  payload: unknown;
+}
+
+const send = (
+  url: string,
+  form: FormData,
+  headers: Record<string, string>,
+  opts: CallOptions,
+): Promise<RawResponse> => {
+  if (!opts.onProgress)
+    return fetch(url, { method: 'POST', body: form, headers, signal: opts.signal }).then(async (res) => ({
+      status: res.status,
+      payload: await res.json().catch(() => null),
+    }));
+  const onProgress = opts.onProgress;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      let payload: unknown = null;
+      try {
+        payload = JSON.parse(xhr.responseText);
+      } catch {
+        payload = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) onProgress(100);
+      resolve({ status: xhr.status, payload });
+    };
+    xhr.onerror = () => reject(new TypeError('Network error'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    opts.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
+};
+
+const asRecord = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+
+/** Calls `POST /api/<path>` and returns its `data`, typed by the contract. */
+const call = async <P extends ApiPath>(path: P, body?: ApiBody<P>, opts: CallOptions = {}): Promise<ApiResponse<P>> => {
+  const lang = currentLanguage();
+  const { token } = getSession();
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lang };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const form = toFormData(body as Record<string, unknown> | undefined, token, opts.files);
+
+  let res: RawResponse;
+  try {
+    res = await send(`/api/${path}`, form, headers, opts);
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, messageText('internalError', lang));
+  }
+  const payload = asRecord(res.payload);
+  if (res.status === 200 && 'data' in payload) return payload.data as ApiResponse<P>;
+
+  const message = typeof payload.message === 'string' ? payload.message : messageText('internalError', lang);
+  const errors = Array.isArray(payload.errors) ? (payload.errors as FieldError[]) : [];
+  if (res.status === 401 && token) {
+    // The session died (expired, revoked): SPEC §8 logs the user out everywhere.
+    clearStorage();
+    onUnauthorized();
+  }
+  throw new ApiError(res.status === 200 ? 500 : res.status, message, errors);
+};
+
+export const api = { call };

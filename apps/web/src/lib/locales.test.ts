@@ -1,0 +1,82 @@
+import { messages } from '@loyalty/contract';
+import { describe, expect, it } from 'vitest';
+import { buildResources, flattenKeys, type LocaleTree, parseFeatureLocalePath } from './i18n-resources';
+
+const all = import.meta.glob<LocaleTree>(['../locales/*.json', '../features/*/locales/*.json'], {
+  eager: true,
+  import: 'default',
+});
+
+/** Locale files by folder: { '../locales': { en, ar }, '../features/auth/locales': { en, ar } }. */
+const byFolder = new Map<string, Record<string, LocaleTree>>();
+for (const [path, tree] of Object.entries(all)) {
+  const folder = path.slice(0, path.lastIndexOf('/'));
+  const lang = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+  byFolder.set(folder, { ...byFolder.get(folder), [lang]: tree });
+}
+
+describe('locale files', () => {
+  it('finds the app strings and the feature strings', () => {
+    expect(byFolder.has('../locales')).toBe(true);
+    expect([...byFolder.keys()].some((f) => f.includes('/features/'))).toBe(true);
+  });
+
+  for (const [folder, langs] of byFolder) {
+    it(`${folder}: en.json and ar.json have the same keys`, () => {
+      expect(Object.keys(langs).sort()).toEqual(['ar', 'en']);
+      const en = flattenKeys(langs.en).sort();
+      const ar = flattenKeys(langs.ar).sort();
+      expect(
+        ar.filter((k) => !en.includes(k)),
+        'keys only in ar.json',
+      ).toEqual([]);
+      expect(
+        en.filter((k) => !ar.includes(k)),
+        'keys only in en.json',
+      ).toEqual([]);
+    });
+
+    it(`${folder}: no empty strings`, () => {
+      for (const lang of ['en', 'ar'])
+        for (const key of flattenKeys(langs[lang])) {
+          const value = key.split('.').reduce<unknown>((node, k) => (node as LocaleTree)[k], langs[lang]);
+          expect(String(value).trim(), `${lang}:${key}`).not.toBe('');
+        }
+    });
+  }
+
+  it('every contract message has both languages', () => {
+    for (const [key, text] of Object.entries(messages)) {
+      expect(text.en.trim(), key).not.toBe('');
+      expect(text.ar.trim(), key).not.toBe('');
+    }
+  });
+});
+
+describe('buildResources', () => {
+  const features = {
+    '../features/auth/locales/en.json': { login: { title: 'Log in' } },
+    '../features/auth/locales/ar.json': { login: { title: 'تسجيل الدخول' } },
+  };
+
+  it('puts feature strings under the feature folder and the messages under msg.', () => {
+    const res = buildResources({ en: { common: { ok: 'OK' } }, ar: { common: { ok: 'حسناً' } } }, features);
+    expect(res.en.translation.auth).toEqual({ login: { title: 'Log in' } });
+    expect(res.ar.translation.auth).toEqual({ login: { title: 'تسجيل الدخول' } });
+    expect((res.en.translation.msg as LocaleTree).chooseBranch).toBe(messages.chooseBranch.en);
+    expect((res.ar.translation.msg as LocaleTree).invalidPhone).toBe(messages.invalidPhone.ar);
+    expect(res.en.translation.common).toEqual({ ok: 'OK' });
+  });
+
+  it('refuses a feature that would hide app strings', () => {
+    expect(() => buildResources({ en: { auth: 'x' }, ar: {} }, features)).toThrow(/auth/);
+  });
+
+  it('reads feature and language from a path', () => {
+    expect(parseFeatureLocalePath('../features/static-pages/locales/ar.json')).toEqual({
+      feature: 'static-pages',
+      lang: 'ar',
+    });
+    expect(parseFeatureLocalePath('../locales/en.json')).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api';
+import { toast } from './toast';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `meta: { silent: true }` keeps a failure out of the toast (SPEC §8 lists calls whose failures are only logged). */
+    queryMeta: { silent?: boolean };
+    mutationMeta: { silent?: boolean };
+  }
+}
+
+const report = (error: unknown, silent?: boolean) => {
+  if (silent) {
+    console.warn(error);
+    return;
+  }
+  // SPEC §8: other failures show the server's message in a toast.
+  toast.error(error instanceof Error ? error.message : String(error));
+};
+
+/** Client errors (4xx) are answers, not accidents: they are not retried. */
+const retry = (failureCount: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2;
+
+export const createQueryClient = () =>
+  new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta?.silent) }),
+    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => report(error, mutation.meta?.silent) }),
+    defaultOptions: {
+      queries: { retry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+
+export const queryClient = createQueryClient();

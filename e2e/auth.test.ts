@@ -1,0 +1,121 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_PASSWORD,
+  DEMO_STAFF,
+  type E2EServer,
+  type Lang,
+  launchBrowser,
+  localMobile,
+  loginThroughUi,
+  newPage,
+  screenshot,
+  startServer,
+} from './harness';
+
+let server: E2EServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await server.admin('demo');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.each(['en', 'ar'] as Lang[])('sign-up to dashboard (%s)', (lang) => {
+  it('registers, waits for review, is approved by the operator, logs in and sees the merchant dashboard', async () => {
+    const { page, context } = await newPage(browser, lang);
+    const local = localMobile();
+    const mobile = `974${local}`;
+    const password = 'merchant-pass-1';
+
+    await page.goto(`${server.url}/register`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    await page.locator('input[autocomplete=organization]').fill(`E2E Cafe ${lang}`);
+    await page.locator('input[type=tel]').fill(local);
+    await page.locator('input[type=password]').fill(password);
+    await page.locator('input[type=checkbox]').check();
+    await screenshot(page, `auth-register-${lang}`);
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL('**/profile/activateaccount');
+    await expect.poll(() => page.locator('body').innerText()).toMatch(lang === 'ar' ? /[\u0600-\u06FF]/ : /review/i);
+    await screenshot(page, `auth-activate-${lang}`);
+
+    // a merchant under review is kept out of the dashboard
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL('**/profile/activateaccount');
+
+    expect(await server.admin('merchant', 'approve', mobile)).toContain('Approved');
+
+    await context.clearCookies();
+    await page.evaluate(() => {
+      const language = localStorage.getItem('language');
+      localStorage.clear();
+      if (language) localStorage.setItem('language', language);
+    });
+    await loginThroughUi(page, server.url, mobile, password);
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByTestId('merchant-dashboard').isVisible()).toBe(true);
+    const text = await page.locator('body').innerText();
+    if (lang === 'ar') {
+      expect(text).toMatch(/[\u0600-\u06FF]/);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    } else {
+      expect(text).toMatch(/balance/i);
+    }
+    await screenshot(page, `auth-dashboard-merchant-${lang}`);
+    await context.close();
+  });
+});
+
+describe.each(['en', 'ar'] as Lang[])('staff and couriers (%s)', (lang) => {
+  it('a staff member reaches the staff dashboard', async () => {
+    const { page, context } = await newPage(browser, lang);
+    await loginThroughUi(page, server.url, DEMO_STAFF.merchantUser, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByTestId('staff-dashboard').isVisible()).toBe(true);
+    expect(await page.locator('body').innerText()).toContain('Ahmed');
+    await screenshot(page, `auth-dashboard-staff-${lang}`);
+    await context.close();
+  });
+
+  it('a courier reaches the courier dashboard', async () => {
+    const { page, context } = await newPage(browser, lang);
+    await loginThroughUi(page, server.url, DEMO_STAFF.delivery, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByTestId('delivery-dashboard').isVisible()).toBe(true);
+    await screenshot(page, `auth-dashboard-courier-${lang}`);
+    await context.close();
+  });
+});
+
+describe('access guard and language', () => {
+  it('sends a visitor without a token to /login and back to the origin after login', async () => {
+    const { page, context } = await newPage(browser, 'en');
+    await page.goto(`${server.url}/setting`);
+    await page.waitForURL('**/login');
+    await screenshot(page, 'auth-login-en');
+    await page.locator('input[type=tel]').fill(DEMO_STAFF.merchantUser.slice(3));
+    await page.locator('input[type=password]').fill(DEMO_PASSWORD);
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL('**/setting');
+    await context.close();
+  });
+
+  it('switches to Arabic from the languages screen and stays RTL', async () => {
+    const { page, context } = await newPage(browser, 'en');
+    await page.goto(`${server.url}/languages`);
+    await page.getByTestId('language-ar').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ar');
+    await screenshot(page, 'auth-languages-ar');
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await context.close();
+  });
+});
