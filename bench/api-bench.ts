@@ -16,7 +16,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-bench-'));
 const database = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-await migrateToLatest(database.db, database.kind);
+await migrateToLatest(database);
 const { app, deps } = await buildApp({ database, dataDir });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
@@ -24,7 +24,7 @@ const url = `http://127.0.0.1:${typeof address === 'object' && address ? address
 
 const post = async (p: string, fields: Record<string, string>) => {
   const res = await fetch(`${url}/api/${p}`, { method: 'POST', body: new URLSearchParams(fields) });
-  const body = await res.json();
+  const body = (await res.json()) as { data: { token: string } };
   if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
   return body.data;
 };

@@ -44,8 +44,9 @@ const counted = async (code) => {
 
 await step('types', async () => {
   const a = await run(bin('tsc'), ['-p', 'tsconfig.json']);
-  const b = await run(bin('tsc'), ['-p', 'apps/web/tsconfig.json']);
-  return counted(a || b);
+  const b = await run(bin('tsc'), ['-p', 'e2e/tsconfig.json']);
+  const c = await run(bin('tsc'), ['-p', 'apps/web/tsconfig.json']);
+  return counted(a || b || c);
 });
 await step('lint', async () => counted(await run(bin('biome'), ['check', '--error-on-warnings', '.'])));
 await step('unit', () => vitest('unit', ['--project', 'contract', '--project', 'web']));

@@ -7,18 +7,34 @@ import { LIMITS, messageText } from '@loyalty/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DbHandle } from './db/dialect';
 import type { Deps } from './deps';
+import { MAX_FILES_PER_REQUEST } from './http/body';
 import type { Handlers } from './http/context';
 import { installErrorHandler } from './http/error-handler';
-import { MAX_FILES_PER_REQUEST } from './http/body';
 import { registerEndpoints, requestLanguage } from './http/register';
 import { type HashCost, PRODUCTION_COST } from './lib/password';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { outboxSmsSender, type SmsSender } from './modules/auth/sms';
+import { branchesRoutes } from './modules/branches/branches.routes';
+import { branchesService } from './modules/branches/branches.service';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { customerService } from './modules/customer/customer.service';
+import { customerRequestsRoutes } from './modules/customer-requests/customer-requests.routes';
+import { customerRequestsService } from './modules/customer-requests/customer-requests.service';
+import { offerRequestsRoutes } from './modules/offer-requests/offer-requests.routes';
+import { offerRequestsService } from './modules/offer-requests/offer-requests.service';
+import { offersRoutes } from './modules/offers/offers.routes';
+import { offersService } from './modules/offers/offers.service';
+import { productsRoutes } from './modules/products/products.routes';
+import { productsService } from './modules/products/products.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { profileService } from './modules/profile/profile.service';
+import { redeemsRoutes } from './modules/redeems/redeems.routes';
+import { redeemsService } from './modules/redeems/redeems.service';
+import { staffRoutes } from './modules/staff/staff.routes';
+import { staffService } from './modules/staff/staff.service';
+import { tagsRoutes } from './modules/tags/tags.routes';
+import { tagsService } from './modules/tags/tags.service';
 
 export interface AppOptions {
   database: DbHandle;
@@ -70,13 +86,20 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   // external plugins
   await app.register(formbody);
   await app.register(multipart, {
-    limits: { fileSize: LIMITS.imageMaxBytes, files: MAX_FILES_PER_REQUEST, fields: 100, fieldSize: 64 * 1024, parts: 120 },
+    limits: {
+      fileSize: LIMITS.imageMaxBytes,
+      files: MAX_FILES_PER_REQUEST,
+      fields: 100,
+      fieldSize: 64 * 1024,
+      parts: 120,
+    },
   });
   installErrorHandler(app);
 
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', CSP);
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+      reply.header('content-security-policy', CSP);
     return payload;
   });
 
@@ -86,6 +109,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...authRoutes(auth),
     ...profileRoutes(profileService(deps)),
     ...customerRoutes(customerService(deps)),
+    ...staffRoutes(staffService(deps)),
+    ...branchesRoutes(branchesService(deps)),
+    ...tagsRoutes(tagsService(deps)),
+    ...offersRoutes(offersService(deps)),
+    ...productsRoutes(productsService(deps)),
+    ...requestHandlers(deps),
   };
   registerEndpoints(app, { handlers, resolveCaller: auth.resolveCaller, validateResponses: opts.validateResponses });
 
@@ -123,7 +152,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   // The web app's routes fall back to index.html; /api and /uploads keep their JSON 404.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    const isAppRoute = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/') && !path.extname(url);
+    const isAppRoute =
+      request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/') && !path.extname(url);
     if (isAppRoute && indexHtml && fs.existsSync(indexHtml)) {
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
@@ -132,10 +162,23 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       return reply
         .code(503)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>Not built</title><p>The web app is not built yet: run <code>npm run build</code>.</p>');
+        .send(
+          '<!doctype html><title>Not built</title><p>The web app is not built yet: run <code>npm run build</code>.</p>',
+        );
     }
     return reply.code(404).send({ message: messageText('routeNotFound', requestLanguage(request)) });
   });
 
   return { app, deps };
+}
+
+/** Offer requests, redeems and the customer calls that create them (one set of services). */
+function requestHandlers(deps: Deps): Handlers {
+  const offerRequests = offerRequestsService(deps);
+  const redeems = redeemsService(deps);
+  return {
+    ...offerRequestsRoutes(offerRequests),
+    ...redeemsRoutes(redeems),
+    ...customerRequestsRoutes(customerRequestsService(deps), offerRequests, redeems),
+  };
 }

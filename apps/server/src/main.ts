@@ -5,7 +5,7 @@ import { migrateToLatest } from './db/migrate';
 
 const config = loadConfig();
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const applied = await migrateToLatest(database.db, database.kind);
+const applied = await migrateToLatest(database);
 
 const { app } = await buildApp({
   database,
@@ -29,4 +29,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`serving on http://localhost:${config.port} (${database.kind === 'sqlite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+app.log.info(
+  `serving on http://localhost:${config.port} (${database.kind === 'sqlite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+);

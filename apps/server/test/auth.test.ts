@@ -36,7 +36,12 @@ async function staffFixture(merchantId: number, rule: 'merchantUser' | 'delivery
 describe('merchant signup and approval', () => {
   it('creates a merchant under review and answers rule, isAproved, id and token', async () => {
     const mobile = nextMobile();
-    const res = await t.call('merchant/signup', { name: 'Cafe', mobile: `+${mobile}`, password: 'abcdef12', check: 'true' });
+    const res = await t.call('merchant/signup', {
+      name: 'Cafe',
+      mobile: `+${mobile}`,
+      password: 'abcdef12',
+      check: 'true',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ rule: 'merchant', isAproved: false });
     expect(res.body.data.token).toMatch(/^[\w-]{40,}$/);
@@ -64,7 +69,11 @@ describe('merchant signup and approval', () => {
   });
 
   it('answers validation messages in Arabic when asked', async () => {
-    const res = await t.call('merchant/signup', { name: '', mobile: '97455', password: 'abcdef', check: true }, { lang: 'ar' });
+    const res = await t.call(
+      'merchant/signup',
+      { name: '', mobile: '97455', password: 'abcdef', check: true },
+      { lang: 'ar' },
+    );
     expect(res.status).toBe(422);
     expect(res.body.errors).toContainEqual({ field: 'name', message: 'الاسم حقل مطلوب' });
   });
@@ -111,12 +120,25 @@ describe('login for the three roles', () => {
     const m = await merchantFixture(t);
     const staff = await staffFixture(m.id, 'merchantUser');
     const courier = await staffFixture(m.id, 'delivery');
-    const a = await t.call('merchant/login', { username: m.mobile, password: m.password, deviceId: 'd1', deviceToken: 'x', lastLogin: '' });
+    const a = await t.call('merchant/login', {
+      username: m.mobile,
+      password: m.password,
+      deviceId: 'd1',
+      deviceToken: 'x',
+      lastLogin: '',
+    });
     expect(a.status).toBe(200);
     expect(a.body.data).toMatchObject({ rule: 'merchant', isAproved: true, id: m.id });
-    const b = await t.call('merchant/login', { username: staff.mobileNum, password: staff.password }, { urlencoded: true });
+    const b = await t.call(
+      'merchant/login',
+      { username: staff.mobileNum, password: staff.password },
+      { urlencoded: true },
+    );
     expect(b.body.data).toMatchObject({ rule: 'merchantUser', isAproved: true, id: m.id, userId: staff.id });
-    const c = await t.call('merchant/login', { username: staff.mobileNum.replace(/^974/, '+974 '), password: staff.password });
+    const c = await t.call('merchant/login', {
+      username: staff.mobileNum.replace(/^974/, '+974 '),
+      password: staff.password,
+    });
     expect(c.status).toBe(200);
     const d = await t.call('merchant/login', { username: courier.mobileNum, password: courier.password });
     expect(d.body.data).toMatchObject({ rule: 'delivery', id: m.id, userId: courier.id });
@@ -148,7 +170,8 @@ describe('login for the three roles', () => {
 
   it('blocks a phone after five failures, even with the right password', async () => {
     const m = await merchantFixture(t);
-    for (let i = 0; i < 5; i++) expect((await t.call('merchant/login', { username: m.mobile, password: `bad-${i}` })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await t.call('merchant/login', { username: m.mobile, password: `bad-${i}` })).status).toBe(401);
     const blocked = await t.call('merchant/login', { username: m.mobile, password: m.password });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe('Too many attempts, please try again later');
@@ -173,7 +196,12 @@ describe('sessions', () => {
 
   it('an expired token is refused', async () => {
     const m = await merchantFixture(t);
-    await t.db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('subjectId', '=', m.id).where('subjectType', '=', 'merchant').execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('subjectId', '=', m.id)
+      .where('subjectType', '=', 'merchant')
+      .execute();
     expect((await t.call('merchant/me', {}, { token: m.token })).status).toBe(401);
   });
 
@@ -192,12 +220,24 @@ describe('passwords', () => {
   it('changes the password, ends the other sessions and keeps this one', async () => {
     const m = await merchantFixture(t);
     const other = (await t.call('merchant/login', { username: m.mobile, password: m.password })).body.data.token;
-    const mismatch = await t.call('merchant/changepassword', { oldPassword: m.password, password: 'new-pass-1', confirmPassword: 'new-pass-2' }, { token: m.token });
+    const mismatch = await t.call(
+      'merchant/changepassword',
+      { oldPassword: m.password, password: 'new-pass-1', confirmPassword: 'new-pass-2' },
+      { token: m.token },
+    );
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors).toContainEqual({ field: 'confirmPassword', message: "Passwords don't match!" });
-    const wrongOld = await t.call('merchant/changepassword', { oldPassword: 'wrong-old', password: 'new-pass-1', confirmPassword: 'new-pass-1' }, { token: m.token });
+    const wrongOld = await t.call(
+      'merchant/changepassword',
+      { oldPassword: 'wrong-old', password: 'new-pass-1', confirmPassword: 'new-pass-1' },
+      { token: m.token },
+    );
     expect(wrongOld.status).toBe(422);
-    const ok = await t.call('merchant/changepassword', { oldPassword: m.password, password: 'new-pass-1', confirmPassword: 'new-pass-1' }, { token: m.token });
+    const ok = await t.call(
+      'merchant/changepassword',
+      { oldPassword: m.password, password: 'new-pass-1', confirmPassword: 'new-pass-1' },
+      { token: m.token },
+    );
     expect(ok.status).toBe(200);
     expect((await t.call('merchant/me', {}, { token: m.token })).status).toBe(200);
     expect((await t.call('merchant/me', {}, { token: other })).status).toBe(401);
@@ -216,16 +256,31 @@ describe('passwords', () => {
     expect(code).toMatch(/^\d{6}$/);
 
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const bad = await t.call('merchant/forgetpassword', { mobile: m.mobile, code: wrongCode, password: 'reset-pass-1', confirmPassword: 'reset-pass-1' });
+    const bad = await t.call('merchant/forgetpassword', {
+      mobile: m.mobile,
+      code: wrongCode,
+      password: 'reset-pass-1',
+      confirmPassword: 'reset-pass-1',
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].field).toBe('code');
 
-    const ok = await t.call('merchant/forgetpassword', { mobile: m.mobile, code, password: 'reset-pass-1', confirmPassword: 'reset-pass-1' });
+    const ok = await t.call('merchant/forgetpassword', {
+      mobile: m.mobile,
+      code,
+      password: 'reset-pass-1',
+      confirmPassword: 'reset-pass-1',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ rule: 'merchant', id: m.id });
     expect((await t.call('merchant/me', {}, { token: m.token })).status).toBe(401);
     expect((await t.call('merchant/me', {}, { token: ok.body.data.token })).status).toBe(200);
-    const reuse = await t.call('merchant/forgetpassword', { mobile: m.mobile, code, password: 'other-pass-1', confirmPassword: 'other-pass-1' });
+    const reuse = await t.call('merchant/forgetpassword', {
+      mobile: m.mobile,
+      code,
+      password: 'other-pass-1',
+      confirmPassword: 'other-pass-1',
+    });
     expect(reuse.status).toBe(422);
     expect((await t.call('merchant/login', { username: m.mobile, password: 'reset-pass-1' })).status).toBe(200);
   });
@@ -238,7 +293,11 @@ describe('profile', () => {
     const taken = await t.call('merchant/updateProfile', { fName: 'New', mobile: b.mobile }, { token: a.token });
     expect(taken.status).toBe(409);
     const mobile = nextMobile();
-    const ok = await t.call('merchant/updateProfile', { fName: 'New Name', mobile, hotLine: '44001122' }, { token: a.token });
+    const ok = await t.call(
+      'merchant/updateProfile',
+      { fName: 'New Name', mobile, hotLine: '44001122' },
+      { token: a.token },
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ name: 'New Name', mobile, MerchantProfile: { hotLine: '44001122' } });
   });

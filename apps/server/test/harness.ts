@@ -75,7 +75,7 @@ export async function startTestServer(
     pgSchema: schema,
     poolSize: 20,
   });
-  await migrateToLatest(database.db, database.kind);
+  await migrateToLatest(database);
   const sms: { to: string; body: string }[] = [];
   const { app, deps } = await buildApp({
     database,
@@ -158,7 +158,10 @@ export interface MerchantFixture {
 }
 
 /** Signs up a merchant through the API and, unless told otherwise, approves it as the operator would. */
-export async function merchantFixture(t: TestServer, opts: { approved?: boolean; name?: string } = {}): Promise<MerchantFixture> {
+export async function merchantFixture(
+  t: TestServer,
+  opts: { approved?: boolean; name?: string } = {},
+): Promise<MerchantFixture> {
   const mobile = nextMobile();
   const password = 'secret-pass-1';
   const name = opts.name ?? `Merchant ${mobile}`;

@@ -39,10 +39,16 @@ describe('the wire contract', () => {
   it('never answers 500 or a stack trace to broken bodies', async () => {
     const bad = [
       { headers: { 'content-type': 'application/json' }, body: '{"username":' },
-      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username[]=1&username[]=2&password=x' },
+      {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'username[]=1&username[]=2&password=x',
+      },
       { headers: { 'content-type': 'multipart/form-data; boundary=zzz' }, body: '--zzz\r\nbroken' },
       { headers: { 'content-type': 'text/plain' }, body: 'hello' },
-      { headers: { 'content-type': 'application/json' }, body: '{"__proto__":{"x":1},"username":"97455123456","password":"y"}' },
+      {
+        headers: { 'content-type': 'application/json' },
+        body: '{"__proto__":{"x":1},"username":"97455123456","password":"y"}',
+      },
     ];
     for (const b of bad) {
       const res = await fetch(`${t.url}/api/merchant/login`, { method: 'POST', ...b });

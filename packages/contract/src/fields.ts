@@ -28,6 +28,12 @@ const toNumber = (v: unknown): unknown => {
   return b;
 };
 
+/**
+ * Makes a field optional where a blank form value also means "not given". (A plain `.optional()`
+ * after a preprocess only skips `undefined`, so an empty string would still fail the inner schema.)
+ */
+export const blankOptional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
 /** Required text, trimmed. */
 export const text = (required: MessageKey = 'required', max: number = LIMITS.textMax) =>
   z.preprocess(blankToUndefined, z.string(msg(required)).max(max, msg('tooLong')));
@@ -40,20 +46,13 @@ export const optionalText = (max: number = LIMITS.textMax) =>
 export const description = (key: 'descriptionLength' | 'descriptionArLength') =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string(msg(key))
-      .min(LIMITS.descriptionMin, msg(key))
-      .max(LIMITS.descriptionMax, msg(key)),
+    z.string(msg(key)).min(LIMITS.descriptionMin, msg(key)).max(LIMITS.descriptionMax, msg(key)),
   );
 
 export const optionalDescription = (key: 'descriptionLength' | 'descriptionArLength') =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string(msg(key))
-      .min(LIMITS.descriptionMin, msg(key))
-      .max(LIMITS.descriptionMax, msg(key))
-      .optional(),
+    z.string(msg(key)).min(LIMITS.descriptionMin, msg(key)).max(LIMITS.descriptionMax, msg(key)).optional(),
   );
 
 /** A whole number ≥ 0 (points, stock, counts). */
@@ -66,7 +65,12 @@ export const count = (required: MessageKey = 'required') =>
 export const optionalCount = () =>
   z.preprocess(
     toNumber,
-    z.number(msg('mustBeNumber')).int(msg('mustBeWholeNumber')).min(0, msg('mustBePositive')).max(1e9, msg('tooLong')).optional(),
+    z
+      .number(msg('mustBeNumber'))
+      .int(msg('mustBeWholeNumber'))
+      .min(0, msg('mustBePositive'))
+      .max(1e9, msg('tooLong'))
+      .optional(),
   );
 
 /** A price in dollars with at most two decimals, ≥ 0. */
@@ -92,26 +96,40 @@ export const integerPrice = (required: MessageKey = 'required') =>
 
 /** A positive database id. */
 export const id = (required: MessageKey = 'required') =>
-  z.preprocess(toNumber, z.number(msg(required)).int(msg('invalidId')).positive(msg('invalidId')).max(2147483647, msg('invalidId')));
+  z.preprocess(
+    toNumber,
+    z.number(msg(required)).int(msg('invalidId')).positive(msg('invalidId')).max(2147483647, msg('invalidId')),
+  );
 
 export const optionalId = () =>
-  z.preprocess(toNumber, z.number(msg('invalidId')).int(msg('invalidId')).positive(msg('invalidId')).max(2147483647, msg('invalidId')).optional());
+  z.preprocess(
+    toNumber,
+    z
+      .number(msg('invalidId'))
+      .int(msg('invalidId'))
+      .positive(msg('invalidId'))
+      .max(2147483647, msg('invalidId'))
+      .optional(),
+  );
 
 /** `true`/`false`/`1`/`0`/`on` from a form. */
 export const bool = (required: MessageKey = 'required') =>
-  z.preprocess((v) => {
-    const b = blankToUndefined(v);
-    if (typeof b === 'string') {
-      const s = b.toLowerCase();
-      if (['true', '1', 'on', 'yes'].includes(s)) return true;
-      if (['false', '0', 'off', 'no'].includes(s)) return false;
-    }
-    if (b === 1) return true;
-    if (b === 0) return false;
-    return b;
-  }, z.boolean(msg(required)));
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      if (typeof b === 'string') {
+        const s = b.toLowerCase();
+        if (['true', '1', 'on', 'yes'].includes(s)) return true;
+        if (['false', '0', 'off', 'no'].includes(s)) return false;
+      }
+      if (b === 1) return true;
+      if (b === 0) return false;
+      return b;
+    },
+    z.boolean(msg(required)),
+  );
 
-export const optionalBool = () => bool('invalidValue').optional();
+export const optionalBool = () => blankOptional(bool('invalidValue'));
 
 /**
  * A list of ids sent as `key[]` repeats, an array, a JSON string ("[1,2]") or "1,2".
@@ -149,6 +167,14 @@ export const idList = (required: MessageKey) =>
       .max(100, msg('tooLong')),
   );
 
+/** An optional list of ids: absent, blank, `[]` or `"[]"` all mean "not given". */
+export const optionalIdList = () =>
+  z.preprocess((v) => {
+    const b = blankToUndefined(v);
+    if (b === '[]' || (Array.isArray(b) && b.length === 0)) return undefined;
+    return b;
+  }, idList('invalidId').optional());
+
 /** Phone digits: spaces, dashes and a leading + are dropped; 5 to 15 digits. */
 export const normalizePhone = (v: string): string => v.replace(/[\s\-()+]/g, '');
 
@@ -166,24 +192,27 @@ export const phone = (required: MessageKey = 'invalidPhone') =>
   );
 
 export const optionalPhone = () =>
-  z.preprocess(
-    (v) => {
-      const b = blankToUndefined(v);
-      return typeof b === 'string' ? normalizePhone(b) : b;
-    },
-    z
-      .string()
-      .regex(/^\d+$/, msg('invalidPhone'))
-      .min(LIMITS.phoneMin, msg('invalidPhone'))
-      .max(15, msg('invalidPhone'))
-      .optional(),
-  );
+  z.preprocess((v) => {
+    const b = blankToUndefined(v);
+    return typeof b === 'string' ? normalizePhone(b) : b;
+  }, z
+    .string()
+    .regex(/^\d+$/, msg('invalidPhone'))
+    .min(LIMITS.phoneMin, msg('invalidPhone'))
+    .max(15, msg('invalidPhone'))
+    .optional());
 
 /** Numeric-only text such as a branch phone (SPEC §5: phone inputs numeric). */
 export const numericText = (required: MessageKey = 'required') =>
   z.preprocess(blankToUndefined, z.string(msg(required)).regex(/^\+?\d{3,15}$/, msg('mustBeNumeric')));
 export const optionalNumericText = () =>
-  z.preprocess(blankToUndefined, z.string().regex(/^\+?\d{3,15}$/, msg('mustBeNumeric')).optional());
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\+?\d{3,15}$/, msg('mustBeNumeric'))
+      .optional(),
+  );
 
 export const password = (required: MessageKey = 'passwordRequired') =>
   z.preprocess(
@@ -193,7 +222,10 @@ export const password = (required: MessageKey = 'passwordRequired') =>
 
 /** Any password as typed at login (no length rule, so old accounts can still log in). */
 export const loginPassword = () =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string(msg('passwordRequired')).max(LIMITS.passwordMax, msg('tooLong')));
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string(msg('passwordRequired')).max(LIMITS.passwordMax, msg('tooLong')),
+  );
 
 /**
  * A calendar date sent as YYYY-MM-DD (add) or MM/DD/YYYY (update); both are accepted everywhere
@@ -231,12 +263,18 @@ export const date = (required: MessageKey = 'required') =>
     z.string(msg(required)).regex(/^\d{4}-\d{2}-\d{2}$/, msg('invalidDate')),
   );
 
-export const optionalDate = () => date('invalidDate').optional();
+export const optionalDate = () => blankOptional(date('invalidDate'));
 
 export const latitude = () =>
-  z.preprocess(toNumber, z.number(msg('invalidLatitude')).min(-90, msg('invalidLatitude')).max(90, msg('invalidLatitude')));
+  z.preprocess(
+    toNumber,
+    z.number(msg('invalidLatitude')).min(-90, msg('invalidLatitude')).max(90, msg('invalidLatitude')),
+  );
 export const longitude = () =>
-  z.preprocess(toNumber, z.number(msg('invalidLongitude')).min(-180, msg('invalidLongitude')).max(180, msg('invalidLongitude')));
+  z.preprocess(
+    toNumber,
+    z.number(msg('invalidLongitude')).min(-180, msg('invalidLongitude')).max(180, msg('invalidLongitude')),
+  );
 
 /** Paging: pageNum is 1-based (0 is read as 1); limit defaults to the spec's 1000. */
 export const paging = {

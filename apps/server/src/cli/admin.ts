@@ -18,6 +18,7 @@ const USAGE = `Usage: npm run admin -- <command>
   merchant approve <mobile>          approve a merchant waiting for review
   merchant suspend <mobile>          suspend a merchant and end all its sessions
   tag add <name>                     add a tag merchants can put on offers and products
+  customer grant <mobile> <points>   grant a customer points (written to the points ledger)
   demo                               fill the database with a bilingual demo
 `;
 
@@ -31,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   const log = pino({ level: 'warn' });
   try {
-    await migrateToLatest(database.db, database.kind);
+    await migrateToLatest(database);
     const deps: Deps = {
       db: database.db,
       kind: database.kind,
@@ -69,6 +70,11 @@ async function main(argv: string[]): Promise<number> {
       case 'tag add': {
         const { tag, created } = await op.addTag(need(rest.join(' '), 'tag name'));
         console.log(created ? `Added tag ${tag.id}: ${tag.name}` : `Tag ${tag.id}: ${tag.name} already exists.`);
+        return 0;
+      }
+      case 'customer grant': {
+        const g = await op.grantCustomerPoints(need(rest[0], 'mobile'), need(rest[1], 'points'));
+        console.log(`Granted ${g.granted} P to customer ${g.name} (${g.mobile}); balance now ${g.balance} P.`);
         return 0;
       }
       case 'demo': {

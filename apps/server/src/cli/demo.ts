@@ -1,6 +1,8 @@
 import { nowIso } from '../db/dialect';
 import type { Deps } from '../deps';
 import { hashPassword } from '../lib/password';
+import { seedCatalogue } from './demo-catalogue';
+import { seedRequests } from './demo-requests';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -11,15 +13,36 @@ export const DEMO = {
       name: 'Doha Coffee House',
       mobile: '97450000001',
       branches: [
-        { branchName: 'West Bay', address: 'West Bay, Doha', addressAr: 'الخليج الغربي، الدوحة', phone: '97444000001', lat: 25.3245, long: 51.5302 },
-        { branchName: 'The Pearl', address: 'Porto Arabia, The Pearl', addressAr: 'بورتو أرابيا، اللؤلؤة', phone: '97444000002', lat: 25.3700, long: 51.5510 },
+        {
+          branchName: 'West Bay',
+          address: 'West Bay, Doha',
+          addressAr: 'الخليج الغربي، الدوحة',
+          phone: '97444000001',
+          lat: 25.3245,
+          long: 51.5302,
+        },
+        {
+          branchName: 'The Pearl',
+          address: 'Porto Arabia, The Pearl',
+          addressAr: 'بورتو أرابيا، اللؤلؤة',
+          phone: '97444000002',
+          lat: 25.37,
+          long: 51.551,
+        },
       ],
     },
     {
       name: 'Souq Sweets',
       mobile: '97450000002',
       branches: [
-        { branchName: 'Souq Waqif', address: 'Souq Waqif, Doha', addressAr: 'سوق واقف، الدوحة', phone: '97444000003', lat: 25.2867, long: 51.5333 },
+        {
+          branchName: 'Souq Waqif',
+          address: 'Souq Waqif, Doha',
+          addressAr: 'سوق واقف، الدوحة',
+          phone: '97444000003',
+          lat: 25.2867,
+          long: 51.5333,
+        },
       ],
     },
   ],
@@ -81,7 +104,11 @@ export async function runDemo(deps: Deps, print: (line: string) => void): Promis
       for (const rule of ['merchantUser', 'delivery'] as const) {
         staffNo += 1;
         const mobileNum = `974510000${String(mi * 10 + bi * 2 + (rule === 'delivery' ? 1 : 0)).padStart(2, '0')}`;
-        const exists = await db.selectFrom('merchantUsers').select('id').where('mobileNum', '=', mobileNum).executeTakeFirst();
+        const exists = await db
+          .selectFrom('merchantUsers')
+          .select('id')
+          .where('mobileNum', '=', mobileNum)
+          .executeTakeFirst();
         if (exists) continue;
         const [fName, lName] = rule === 'merchantUser' ? ['Ahmed', `Staff${staffNo}`] : ['Yousef', `Courier${staffNo}`];
         await db
@@ -100,7 +127,9 @@ export async function runDemo(deps: Deps, print: (line: string) => void): Promis
             updatedAt: now,
           })
           .execute();
-        print(`  ${rule === 'delivery' ? 'courier' : 'staff'} ${fName} ${lName} at ${b.branchName}: mobile ${mobileNum}, password ${DEMO_PASSWORD}`);
+        print(
+          `  ${rule === 'delivery' ? 'courier' : 'staff'} ${fName} ${lName} at ${b.branchName}: mobile ${mobileNum}, password ${DEMO_PASSWORD}`,
+        );
       }
     }
   }
@@ -124,5 +153,7 @@ export async function runDemo(deps: Deps, print: (line: string) => void): Promis
       .execute();
     print(`customer ${c.name}: mobile ${c.mobile}, password ${DEMO_PASSWORD}`);
   }
+  await seedCatalogue(deps, print);
+  await seedRequests(deps, print);
   print('Demo ready.');
 }

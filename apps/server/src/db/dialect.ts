@@ -14,6 +14,8 @@ export type DialectKind = 'sqlite' | 'postgres';
 export interface DbHandle {
   db: Kysely<Database>;
   kind: DialectKind;
+  /** The PostgreSQL schema in use, when not the default. */
+  pgSchema?: string;
   close: () => Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export function openDatabase(opts: DbOptions): DbHandle {
       /* an idle client lost its connection; the pool replaces it */
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pgSchema: opts.pgSchema, close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'app.sqlite');
@@ -66,3 +68,9 @@ export const columnTypes = (kind: DialectKind) => ({
 export const nowIso = (): string => new Date().toISOString();
 export const flag = (b: boolean | undefined | null): number => (b ? 1 : 0);
 export const isSet = (n: number | null | undefined): boolean => n === 1;
+
+/** A unique-constraint violation, as each engine reports it (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
+export const isUniqueViolation = (err: unknown): boolean => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+};

@@ -1,7 +1,6 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import type { DialectKind } from './dialect';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { DbHandle, DialectKind } from './dialect';
 import { init } from './migrations/0001-init';
-import type { Database } from './schema';
 
 /** The one ordered migration set; names sort in order of application. */
 const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
@@ -15,8 +14,9 @@ class InCodeProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<Database>, kind: DialectKind): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InCodeProvider(kind) });
+/** Runs every pending migration; the migration tables live in the handle's own schema. */
+export async function migrateToLatest({ db, kind, pgSchema }: DbHandle): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider(kind), migrationTableSchema: pgSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors';
 import type { UploadedFile } from './context';
+import { AppError } from './errors';
 
 type Fields = Record<string, unknown>;
 
@@ -12,7 +12,11 @@ function put(target: Fields, rawKey: string, value: unknown): void {
   const existing = target[key];
   if (isArray) {
     const values = Array.isArray(value) ? value : [value];
-    target[key] = Array.isArray(existing) ? [...existing, ...values] : existing === undefined ? values : [existing, ...values];
+    target[key] = Array.isArray(existing)
+      ? [...existing, ...values]
+      : existing === undefined
+        ? values
+        : [existing, ...values];
   } else if (existing !== undefined) {
     target[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
   } else {

@@ -1,7 +1,7 @@
 import { type ApiPath, api, type EndpointDef, type Language } from '@loyalty/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Caller, Handler, HandlerContext, Handlers } from './context';
 import { readBody } from './body';
+import type { Caller, Handler, HandlerContext, Handlers } from './context';
 import { AppError, forbidden, unauthenticated } from './errors';
 
 export type ResolveCaller = (token: string) => Promise<Caller | null>;
@@ -76,7 +76,9 @@ export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): 
       if (opts.validateResponses) {
         const check = def.response.safeParse(data);
         if (!check.success)
-          throw new Error(`Response of ${def.path} breaks the contract: ${JSON.stringify(check.error.issues.slice(0, 5))}`);
+          throw new Error(
+            `Response of ${def.path} breaks the contract: ${JSON.stringify(check.error.issues.slice(0, 5))}`,
+          );
       }
       reply.header('cache-control', 'no-store');
       return { data };

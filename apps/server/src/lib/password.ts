@@ -2,7 +2,7 @@
  * Password hashing with scrypt (OWASP: N=2^17, r=8, p=1). The parameters are stored in the hash,
  * so verification reads them back and a stronger setting can be introduced later.
  */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { branch, offer, offerDetails, offerUser, pagedRows, product, tag } from '../entities';
 import { endpoint } from '../endpoint';
+import { branch, offer, offerDetails, offerUser, pagedRows, product, tag } from '../entities';
 import {
+  blankOptional,
   count,
   date,
   description,
@@ -16,6 +17,7 @@ import {
   optionalDate,
   optionalDescription,
   optionalId,
+  optionalIdList,
   optionalNumericText,
   optionalText,
   paging,
@@ -31,8 +33,8 @@ export const addBranchBody = z
     phone: numericText(),
     address: text('required', 300),
     addressAr: text('required', 300),
-    lat: latitude().optional(),
-    long: longitude().optional(),
+    lat: blankOptional(latitude()),
+    long: blankOptional(longitude()),
   })
   .strict();
 
@@ -44,8 +46,8 @@ export const updateBranchBody = z
     phone: optionalNumericText(),
     address: optionalText(300),
     addressAr: optionalText(300),
-    lat: latitude().optional(),
-    long: longitude().optional(),
+    lat: blankOptional(latitude()),
+    long: blankOptional(longitude()),
     isActive: optionalBool(),
   })
   .strict();
@@ -80,7 +82,7 @@ export const updateOfferBody = z
     descriptionAr: optionalDescription('descriptionArLength'),
     points: optionalCount(),
     availableNumberOfOffers: optionalCount(),
-    price: price().optional(),
+    price: blankOptional(price()),
     startDate: optionalDate(),
     endDate: optionalDate(),
     branchsIds: idList('chooseBranch').optional(),
@@ -98,7 +100,7 @@ export const productFields = {
   points: optionalCount(),
   description: description('descriptionLength'),
   descriptionAr: description('descriptionArLength'),
-  tagsIds: idList('tagsRequired').optional(),
+  tagsIds: optionalIdList(),
   deliveryAvailability: optionalBool(),
   merchantId: optionalId(),
 };
@@ -111,12 +113,12 @@ export const updateProductBody = z
     productId: id(),
     name: optionalText(150),
     nameAr: optionalText(150),
-    price: integerPrice().optional(),
+    price: blankOptional(integerPrice()),
     stockAmount: optionalCount(),
     points: optionalCount(),
     description: optionalDescription('descriptionLength'),
     descriptionAr: optionalDescription('descriptionArLength'),
-    tagsIds: idList('tagsRequired').optional(),
+    tagsIds: optionalIdList(),
     deliveryAvailability: optionalBool(),
   })
   .strict();

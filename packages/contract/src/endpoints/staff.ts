@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { EMPLOYEE_RULES } from '../constants';
-import { employee, pagedRows } from '../entities';
 import { endpoint } from '../endpoint';
-import { id, oneOf, optionalBool, optionalId, optionalPhone, optionalText, paging, password, phone, text } from '../fields';
+import { employee, pagedRows } from '../entities';
+import {
+  blankOptional,
+  id,
+  oneOf,
+  optionalBool,
+  optionalId,
+  optionalPhone,
+  optionalText,
+  paging,
+  password,
+  phone,
+  text,
+} from '../fields';
 
 export const addEmployeeBody = z
   .object({
@@ -25,7 +37,7 @@ export const updateEmployeeBody = z
     mName: optionalText(50),
     lName: optionalText(50),
     mobileNum: optionalPhone(),
-    rule: oneOf(EMPLOYEE_RULES).optional(),
+    rule: blankOptional(oneOf(EMPLOYEE_RULES, 'invalidValue')),
     branchId: optionalId(),
     isActive: optionalBool(),
   })
@@ -42,7 +54,9 @@ export const staffEndpoints = {
   'merchant/user/list': endpoint({
     path: 'merchant/user/list',
     roles: ['merchant'],
-    body: z.object({ ...paging, rule: oneOf(EMPLOYEE_RULES).optional(), branchId: optionalId() }).strict(),
+    body: z
+      .object({ ...paging, rule: blankOptional(oneOf(EMPLOYEE_RULES, 'invalidValue')), branchId: optionalId() })
+      .strict(),
     response: pagedRows(employee),
     summary: 'Staff and couriers, filtered by rule and branch.',
   }),
@@ -50,7 +64,9 @@ export const staffEndpoints = {
     path: 'merchant/user/details',
     roles: ['merchant'],
     body: z.object({ merchantUserId: id() }).strict(),
-    response: employee.extend({ merchantUser: employee.shape.merchantUser.extend({ ProductRequests: z.array(z.unknown()) }) }),
+    response: employee.extend({
+      merchantUser: employee.shape.merchantUser.extend({ ProductRequests: z.array(z.unknown()) }),
+    }),
     summary: "One staff member or courier; couriers' product requests included.",
   }),
   'merchant/employees/update': endpoint({

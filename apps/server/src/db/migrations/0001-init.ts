@@ -59,7 +59,11 @@ export const init = (kind: DialectKind) => ({
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('merchant_users_merchant_idx').on('merchant_users').columns(['merchant_id', 'rule']).execute();
+    await db.schema
+      .createIndex('merchant_users_merchant_idx')
+      .on('merchant_users')
+      .columns(['merchant_id', 'rule'])
+      .execute();
 
     await db.schema
       .createTable('customers')
@@ -87,7 +91,11 @@ export const init = (kind: DialectKind) => ({
       .addColumn('expires_at', 'text', (c) => c.notNull())
       .addColumn('revoked_at', 'text')
       .execute();
-    await db.schema.createIndex('sessions_subject_idx').on('sessions').columns(['subject_type', 'subject_id']).execute();
+    await db.schema
+      .createIndex('sessions_subject_idx')
+      .on('sessions')
+      .columns(['subject_type', 'subject_id'])
+      .execute();
 
     await db.schema
       .createTable('verification_codes')

@@ -4,7 +4,8 @@ import type { Database, SubjectType } from '../../db/schema';
 
 /** Accounts, sessions and verification codes: the only SQL of the auth module. */
 export const authRepository = (db: Kysely<Database>) => ({
-  merchantByMobile: (mobile: string) => db.selectFrom('merchants').selectAll().where('mobile', '=', mobile).executeTakeFirst(),
+  merchantByMobile: (mobile: string) =>
+    db.selectFrom('merchants').selectAll().where('mobile', '=', mobile).executeTakeFirst(),
   merchantById: (id: number) => db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst(),
   staffByMobile: (mobile: string) =>
     db.selectFrom('merchantUsers').selectAll().where('mobileNum', '=', mobile).executeTakeFirst(),
@@ -33,15 +34,26 @@ export const authRepository = (db: Kysely<Database>) => ({
 
   async setPassword(type: SubjectType, id: number, passwordHash: string) {
     const updatedAt = nowIso();
-    if (type === 'merchant') await db.updateTable('merchants').set({ passwordHash, updatedAt }).where('id', '=', id).execute();
+    if (type === 'merchant')
+      await db.updateTable('merchants').set({ passwordHash, updatedAt }).where('id', '=', id).execute();
     else if (type === 'merchantUser')
       await db.updateTable('merchantUsers').set({ passwordHash, updatedAt }).where('id', '=', id).execute();
     // a customer who chose a password no longer has to change the default one
     else
-      await db.updateTable('customers').set({ passwordHash, updatedAt, mustChangePassword: 0 }).where('id', '=', id).execute();
+      await db
+        .updateTable('customers')
+        .set({ passwordHash, updatedAt, mustChangePassword: 0 })
+        .where('id', '=', id)
+        .execute();
   },
 
-  async insertSession(v: { tokenHash: string; subjectType: SubjectType; subjectId: number; expiresAt: string; deviceId?: string }) {
+  async insertSession(v: {
+    tokenHash: string;
+    subjectType: SubjectType;
+    subjectId: number;
+    expiresAt: string;
+    deviceId?: string;
+  }) {
     const row = await db
       .insertInto('sessions')
       .values({ ...v, deviceId: v.deviceId ?? null, createdAt: nowIso(), revokedAt: null })
@@ -60,7 +72,12 @@ export const authRepository = (db: Kysely<Database>) => ({
       .executeTakeFirst(),
 
   revokeSession: (id: number) =>
-    db.updateTable('sessions').set({ revokedAt: nowIso() }).where('id', '=', id).where('revokedAt', 'is', null).execute(),
+    db
+      .updateTable('sessions')
+      .set({ revokedAt: nowIso() })
+      .where('id', '=', id)
+      .where('revokedAt', 'is', null)
+      .execute(),
 
   /** Revokes every live session of an account, but one if given. */
   revokeSessionsOf: (type: SubjectType, id: number, exceptSessionId?: number) => {

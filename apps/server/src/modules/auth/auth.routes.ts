@@ -7,7 +7,9 @@ export const authRoutes = (auth: AuthService): Handlers => ({
   'merchant/logout': ({ caller }) => auth.logout(caller),
   'merchant/changepassword': ({ caller, body }) => auth.changePassword(caller, body),
   'merchant/forgetpassword': ({ body }) =>
-    body.code && body.password ? auth.resetPassword({ mobile: body.mobile, code: body.code, password: body.password }) : auth.sendResetCode(body.mobile),
+    body.code && body.password
+      ? auth.resetPassword({ mobile: body.mobile, code: body.code, password: body.password })
+      : auth.sendResetCode(body.mobile),
   'user/login': ({ body, request }) => auth.loginCustomer(body, request.ip),
   'user/logout': ({ caller }) => auth.logout(caller),
   'user/changepassword': ({ caller, body }) => auth.changePassword(caller, body),

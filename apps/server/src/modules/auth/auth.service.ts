@@ -48,7 +48,9 @@ export function authService(deps: Deps) {
     const phoneKey = `${scope}:${mobile}`;
     const addressKey = `${scope}:${address}`;
     if (byPhone.isBlocked(phoneKey) || byAddress.isBlocked(addressKey)) throw new AppError(429, 'tooManyAttempts');
-    const ok = row ? await verifyPassword(password, row.passwordHash) : (await verifyPassword(password, await dummyHash), false);
+    const ok = row
+      ? await verifyPassword(password, row.passwordHash)
+      : (await verifyPassword(password, await dummyHash), false);
     if (!row || !ok) {
       byPhone.fail(phoneKey);
       byAddress.fail(addressKey);
@@ -61,7 +63,13 @@ export function authService(deps: Deps) {
   async function staffSessionResponse(account: Account, deviceId?: string): Promise<SessionResponse> {
     const session = await newSession(account.type, account.row.id, deviceId);
     if (account.type === 'merchant') {
-      return { rule: 'merchant', isAproved: account.row.status === 'approved', id: account.row.id, userId: account.row.id, ...session };
+      return {
+        rule: 'merchant',
+        isAproved: account.row.status === 'approved',
+        id: account.row.id,
+        userId: account.row.id,
+        ...session,
+      };
     }
     return { rule: account.row.rule, isAproved: true, id: account.row.merchantId, userId: account.row.id, ...session };
   }
@@ -84,7 +92,12 @@ export function authService(deps: Deps) {
       const passwordHash = await hashPassword(v.password, deps.hashCost);
       let id: number;
       try {
-        id = await repo.insertMerchant({ name: v.name, mobile: v.mobile, passwordHash, currency: v.userCurrncy.toUpperCase() });
+        id = await repo.insertMerchant({
+          name: v.name,
+          mobile: v.mobile,
+          passwordHash,
+          currency: v.userCurrncy.toUpperCase(),
+        });
       } catch (err) {
         if (await repo.loginMobileTaken(v.mobile)) throw conflict('mobileTaken');
         throw err;
@@ -172,7 +185,14 @@ export function authService(deps: Deps) {
         case 'merchant': {
           const m = await repo.merchantById(session.subjectId);
           if (!m) return null;
-          return { ...base, type: 'merchant', role: 'merchant', merchantId: m.id, branchId: null, merchantStatus: m.status };
+          return {
+            ...base,
+            type: 'merchant',
+            role: 'merchant',
+            merchantId: m.id,
+            branchId: null,
+            merchantStatus: m.status,
+          };
         }
         case 'merchantUser': {
           const s = await repo.staffById(session.subjectId);

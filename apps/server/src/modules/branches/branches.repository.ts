@@ -1,10 +1,11 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { BranchesTable, Database } from '../../db/schema';
+import type { Page } from '../../lib/paging';
 
 /** Branches: every query is scoped to one merchant. */
 export const branchesRepository = (db: Kysely<Database>) => ({
-  async list(merchantId: number, page: { limit: number; offset: number }) {
+  async list(merchantId: number, page: Page) {
     const rows = await db
       .selectFrom('branches')
       .selectAll()
@@ -28,7 +29,12 @@ export const branchesRepository = (db: Kysely<Database>) => ({
   /** The ids among `ids` that belong to the merchant. */
   async ownedIds(merchantId: number, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await db.selectFrom('branches').select('id').where('merchantId', '=', merchantId).where('id', 'in', ids).execute();
+    const rows = await db
+      .selectFrom('branches')
+      .select('id')
+      .where('merchantId', '=', merchantId)
+      .where('id', 'in', ids)
+      .execute();
     return rows.map((r) => r.id);
   },
 

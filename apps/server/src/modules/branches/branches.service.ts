@@ -4,6 +4,7 @@ import type { BranchRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Caller } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { mapDefined } from '../../lib/optional';
 import { pageOf } from '../../lib/paging';
 import { branchesRepository } from './branches.repository';
 
@@ -55,15 +56,8 @@ export function branchesService(deps: Deps) {
     /** Fields left empty keep their current values (SPEC §5). */
     async update(caller: Caller, v: ApiParsedBody<'merchant/updateBranch'>) {
       await details(caller, v.branchId);
-      await repo.update(merchantOf(caller), v.branchId, {
-        ...(v.branchName !== undefined && { branchName: v.branchName }),
-        ...(v.phone !== undefined && { phone: v.phone }),
-        ...(v.address !== undefined && { address: v.address }),
-        ...(v.addressAr !== undefined && { addressAr: v.addressAr }),
-        ...(v.lat !== undefined && { lat: v.lat }),
-        ...(v.long !== undefined && { long: v.long }),
-        ...(v.isActive !== undefined && { isActive: flag(v.isActive) }),
-      });
+      const { branchId, isActive, ...fields } = v;
+      await repo.update(merchantOf(caller), branchId, { ...fields, isActive: mapDefined(isActive, flag) });
       return details(caller, v.branchId);
     },
   };

@@ -21,7 +21,9 @@ export function customerService(deps: Deps) {
     ) {
       const byStaff = caller !== null && (caller.role === 'merchant' || caller.role === 'merchantUser');
       if (caller && caller.role === 'delivery') throw forbidden();
-      if (byStaff && caller.role === 'merchant' && caller.merchantStatus !== 'approved') throw forbidden('underReview');
+      // a public endpoint skips the role gate, so the employer's state is checked here
+      if (byStaff && caller.merchantStatus !== 'approved')
+        throw forbidden(caller.merchantStatus === 'suspended' ? 'accountSuspended' : 'underReview');
       let branchId: number | null = null;
       if (byStaff) {
         if (caller.role === 'merchantUser') branchId = caller.branchId;

@@ -20,14 +20,19 @@ const MAX_SIDE = 2048;
 const MAX_INPUT_PIXELS = 50_000_000;
 export const UPLOADS_PREFIX = '/uploads/';
 
-const imageError = (status: 422, key: MessageKey, field: string) =>
-  new AppError(status, key, [{ field, message: key }]);
+/** A 422 whose message is the key itself (shown in a toast) and also names the file field. */
+export const imageError = (key: MessageKey, field: string) => new AppError(422, key, [{ field, message: key }]);
 
 /** The uploaded files of the allowed fields, in field order; none → 422 `noImage`. */
-export function pickFiles(files: UploadedFile[], fields: readonly string[], max: number, tooMany: MessageKey): UploadedFile[] {
+export function pickFiles(
+  files: UploadedFile[],
+  fields: readonly string[],
+  max: number,
+  tooMany: MessageKey,
+): UploadedFile[] {
   const picked = files.filter((f) => fields.includes(f.field));
-  if (picked.length === 0) throw imageError(422, 'noImage', fields[0]);
-  if (picked.length > max) throw imageError(422, tooMany, fields[0]);
+  if (picked.length === 0) throw imageError('noImage', fields[0]);
+  if (picked.length > max) throw imageError(tooMany, fields[0]);
   return picked.sort((a, b) => fields.indexOf(a.field) - fields.indexOf(b.field));
 }
 
@@ -42,7 +47,7 @@ async function reencode(file: UploadedFile): Promise<Buffer> {
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw imageError(422, 'invalidImage', file.field);
+    throw imageError('invalidImage', file.field);
   }
 }
 
@@ -59,6 +64,7 @@ export function imageStore(uploadsDir: string) {
       const encoded: Buffer[] = [];
       for (const f of files) encoded.push(await reencode(f));
       const paths: string[] = [];
+      await fs.mkdir(uploadsDir, { recursive: true });
       try {
         for (const data of encoded) {
           const name = `${randomBytes(16).toString('hex')}.webp`;

@@ -1,8 +1,9 @@
 import type { MerchantStatus } from '@loyalty/contract';
 import { normalizePhone } from '@loyalty/contract';
-import type { Deps } from '../../deps';
 import { nowIso } from '../../db/dialect';
+import type { Deps } from '../../deps';
 import { authRepository } from '../auth/auth.repository';
+import { LEDGER_REASONS, move } from '../ledger/ledger.service';
 
 export class OperatorError extends Error {}
 
@@ -55,6 +56,31 @@ export function operatorService(deps: Deps) {
         .returning(['id', 'name', 'createdAt'])
         .executeTakeFirstOrThrow();
       return { tag, created: true };
+    },
+
+    /** Grants a customer points: the balance and its ledger row (reason grant) in one transaction. */
+    async grantCustomerPoints(mobile: string, points: string | number) {
+      const amount = Number(points);
+      if (!Number.isSafeInteger(amount) || amount <= 0 || amount > 1e9)
+        throw new OperatorError(`Points must be a whole number from 1 to 1000000000, not ${points}`);
+      const customer = await db
+        .selectFrom('customers')
+        .select(['id', 'name', 'mobile'])
+        .where('mobile', '=', normalizePhone(mobile))
+        .executeTakeFirst();
+      if (!customer) throw new OperatorError(`No customer with mobile ${mobile}`);
+      const reference = `grant:${crypto.randomUUID()}`;
+      await db
+        .transaction()
+        .execute((trx) =>
+          move(trx, { to: { type: 'user', id: customer.id }, amount, reason: LEDGER_REASONS.grant, reference }),
+        );
+      const { balance } = await db
+        .selectFrom('customers')
+        .select('balance')
+        .where('id', '=', customer.id)
+        .executeTakeFirstOrThrow();
+      return { ...customer, granted: amount, balance, reference };
     },
   };
 }

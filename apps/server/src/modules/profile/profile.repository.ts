@@ -22,10 +22,16 @@ export const profileRepository = (db: Kysely<Database>) => ({
       .groupBy('isAproved')
       .execute();
     const branches = await countWhere(
-      db.selectFrom('branches').select((eb) => eb.fn.countAll<number>().as('n')).where('merchantId', '=', merchantId),
+      db
+        .selectFrom('branches')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('merchantId', '=', merchantId),
     );
     const employees = await countWhere(
-      db.selectFrom('merchantUsers').select((eb) => eb.fn.countAll<number>().as('n')).where('merchantId', '=', merchantId),
+      db
+        .selectFrom('merchantUsers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('merchantId', '=', merchantId),
     );
     const pick = <T extends { n: number }>(rows: T[], f: (r: T) => boolean) => Number(rows.find(f)?.n ?? 0);
     return {

@@ -53,7 +53,14 @@ export function profileService(deps: Deps) {
         rule,
         merchant: { id: s.merchantId, name: s.merchantName },
         Branch: s.branchId !== null && s.branchName ? { id: s.branchId, branchName: s.branchName } : null,
-        merchantUser: { rule, fName: s.fName, mName: s.mName, lName: s.lName, isActive: s.isActive === 1, mobileNum: s.mobileNum },
+        merchantUser: {
+          rule,
+          fName: s.fName,
+          mName: s.mName,
+          lName: s.lName,
+          isActive: s.isActive === 1,
+          mobileNum: s.mobileNum,
+        },
         counts: {
           pendingRequests: rule === 'merchantUser' ? await repo.pendingRequestsOfBranch(s.merchantId, s.branchId) : 0,
           pendingDeliveries: 0,
@@ -63,7 +70,14 @@ export function profileService(deps: Deps) {
 
     async updateProfile(
       caller: Caller,
-      v: { fName: string; mobile: string; hotLine?: string; refundPeriod?: number; taxRegistrationNumber?: string; refundRules?: string },
+      v: {
+        fName: string;
+        mobile: string;
+        hotLine?: string;
+        refundPeriod?: number;
+        taxRegistrationNumber?: string;
+        refundRules?: string;
+      },
     ) {
       if (await accounts.loginMobileTaken(v.mobile, { type: 'merchant', id: caller.id })) throw conflict('mobileTaken');
       await repo.updateMerchant(caller.id, {

@@ -19,15 +19,11 @@ import { useBranchList } from '../../lib/queries/branches';
 import { useTagList } from '../../lib/queries/tags';
 import { toast } from '../../lib/toast';
 import { useAddOffer, useUpdateOffer, useUploadOfferImages } from './api';
+import { toUsDate } from './dates';
 import { PendingImages } from './pending-images';
 
 const FIELDS = Object.keys(addOfferBody.shape);
 
-/** YYYY-MM-DD → MM/DD/YYYY, the update call's date format (SPEC §5). */
-export const toUsDate = (iso: string) => {
-  const [y, m, d] = iso.split('-');
-  return `${m}/${d}/${y}`;
-};
 
 /**
  * Add or update an offer: branches and tags, both languages' title and description (30 to 300

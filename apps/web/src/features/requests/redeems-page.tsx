@@ -67,10 +67,13 @@ function RedeemRow({ redeem: r }: { redeem: RedeemRequest }) {
               {r.user.name}
             </Text>
             <Text size="sm" c="dimmed" truncate>
-              {r.Branch.branchName} · {formatDateTime(r.createdAt)}
+              {r.Branch.branchName}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(r.createdAt)}
             </Text>
           </Stack>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" className={classes.aside}>
             <Stack gap={4} align="flex-end">
               <Text fw={700}>
                 <Ltr>{formatPoints(r.amount)}</Ltr>

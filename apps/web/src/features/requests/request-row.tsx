@@ -29,7 +29,7 @@ export function RequestRow({ request: r, withBadge = false }: { request: OfferRe
               {localized(r.offerDetail, 'title')}
             </Text>
           </Stack>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" className={classes.aside}>
             <Stack gap={4} align="flex-end">
               <Text fw={700}>
                 <Ltr>{formatPrice(r.offerDetail.price)}</Ltr>

@@ -1,0 +1,122 @@
+/** What the demo puts in each demo merchant's catalogue (by the merchant's mobile), in both languages. */
+
+export const TAGS = ['Coffee', 'Sweets', 'Breakfast', 'Family', 'Weekend'] as const;
+
+export type DemoOffer = {
+  title: string;
+  titleAr: string;
+  description: string;
+  descriptionAr: string;
+  price: number;
+  points: number;
+  available: number;
+  tags: string[];
+  hue: number;
+  pictures: number;
+};
+export type DemoProduct = {
+  name: string;
+  nameAr: string;
+  description: string;
+  descriptionAr: string;
+  price: number;
+  points: number;
+  stockAmount: number;
+  delivery: boolean;
+  hue: number;
+};
+
+export const CATALOGUE: Record<string, { offers: DemoOffer[]; products: DemoProduct[] }> = {
+  '97450000001': {
+    offers: [
+      {
+        title: 'Two flat whites for one',
+        titleAr: 'فلات وايت اثنان بسعر واحد',
+        description: 'Bring a friend: two flat whites for the price of one, every weekday morning.',
+        descriptionAr: 'أحضر صديقاً: كوبان من الفلات وايت بسعر كوب واحد كل صباح من أيام الأسبوع.',
+        price: 18,
+        points: 60,
+        available: 100,
+        tags: ['Coffee'],
+        hue: 28,
+        pictures: 2,
+      },
+      {
+        title: 'Family breakfast box',
+        titleAr: 'صندوق فطور العائلة',
+        description: 'Croissants, labneh, fresh juice and four coffees for the whole family on weekends.',
+        descriptionAr: 'كرواسون ولبنة وعصير طازج وأربعة أكواب قهوة لكل العائلة في عطلة نهاية الأسبوع.',
+        price: 75.5,
+        points: 250,
+        available: 40,
+        tags: ['Breakfast', 'Family', 'Weekend'],
+        hue: 45,
+        pictures: 1,
+      },
+    ],
+    products: [
+      {
+        name: 'Cardamom latte',
+        nameAr: 'لاتيه بالهيل',
+        description: 'Espresso with steamed milk and freshly ground cardamom from our own roastery.',
+        descriptionAr: 'إسبريسو مع حليب مبخر وهيل مطحون طازجاً من محمصتنا الخاصة.',
+        price: 4.75,
+        points: 20,
+        stockAmount: 120,
+        delivery: true,
+        hue: 30,
+      },
+      {
+        name: 'Single-origin beans 250 g',
+        nameAr: 'حبوب قهوة أحادية المصدر 250 غ',
+        description: 'Ethiopian Yirgacheffe beans roasted this week, floral and bright in the cup.',
+        descriptionAr: 'حبوب يرغاتشيفي الإثيوبية محمصة هذا الأسبوع، بنكهة زهرية ومشرقة.',
+        price: 14,
+        points: 55,
+        stockAmount: 0,
+        delivery: true,
+        hue: 15,
+      },
+    ],
+  },
+  '97450000002': {
+    offers: [
+      {
+        title: 'Kunafa for two',
+        titleAr: 'كنافة لشخصين',
+        description: 'A warm plate of Nabulsi kunafa to share, with two cups of Arabic coffee.',
+        descriptionAr: 'طبق كنافة نابلسية ساخن للمشاركة مع فنجانين من القهوة العربية.',
+        price: 22,
+        points: 80,
+        available: 60,
+        tags: ['Sweets', 'Coffee'],
+        hue: 340,
+        pictures: 2,
+      },
+    ],
+    products: [
+      {
+        name: 'Luqaimat box',
+        nameAr: 'علبة لقيمات',
+        description: 'Twelve golden luqaimat with date syrup and sesame, made fresh every evening.',
+        descriptionAr: 'اثنتا عشرة لقيمة ذهبية مع دبس التمر والسمسم، تحضر طازجة كل مساء.',
+        price: 6.5,
+        points: 25,
+        stockAmount: 35,
+        delivery: false,
+        hue: 40,
+      },
+      {
+        name: 'Date maamoul tin',
+        nameAr: 'علبة معمول بالتمر',
+        description: 'A gift tin of twenty date maamoul, baked with semolina and rose water.',
+        descriptionAr: 'علبة هدية من عشرين قطعة معمول بالتمر مخبوزة بالسميد وماء الورد.',
+        price: 19,
+        points: 70,
+        stockAmount: 0,
+        delivery: true,
+        hue: 20,
+      },
+    ],
+  },
+};

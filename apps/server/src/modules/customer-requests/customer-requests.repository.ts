@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Page = { merchantId?: number; limit: number; offset: number };
+
+/** What customers may browse: the catalogue of approved, live merchants (read only). */
+export const customerRequestsRepository = (db: Kysely<Database>) => {
+  const liveOffers = (day: string, merchantId?: number) =>
+    db
+      .selectFrom('offers as o')
+      .innerJoin('merchants as m', 'm.id', 'o.merchantId')
+      .where('m.status', '=', 'approved')
+      .where('m.isLive', '=', 1)
+      .where('o.isActive', '=', 1)
+      .where('o.startDate', '<=', day)
+      .where('o.endDate', '>=', day)
+      .where('o.availableNumberOfOffers', '>', 0)
+      .$if(merchantId !== undefined, (q) => q.where('o.merchantId', '=', merchantId!));
+
+  const liveProducts = (merchantId?: number) =>
+    db
+      .selectFrom('products as p')
+      .innerJoin('merchants as m', 'm.id', 'p.merchantId')
+      .where('m.status', '=', 'approved')
+      .where('m.isLive', '=', 1)
+      .where('p.isActive', '=', 1)
+      .$if(merchantId !== undefined, (q) => q.where('p.merchantId', '=', merchantId!));
+
+  return {
+    async offers(day: string, p: Page) {
+      const count = await liveOffers(day, p.merchantId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await liveOffers(day, p.merchantId)
+        .selectAll('o')
+        .orderBy('o.createdAt', 'desc')
+        .orderBy('o.id', 'desc')
+        .limit(p.limit)
+        .offset(p.offset)
+        .execute();
+      return { rows, count: Number(count.n) };
+    },
+
+    async products(p: Page) {
+      const count = await liveProducts(p.merchantId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await liveProducts(p.merchantId)
+        .selectAll('p')
+        .select('m.name as merchantName')
+        .orderBy('p.createdAt', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(p.limit)
+        .offset(p.offset)
+        .execute();
+      return { rows, count: Number(count.n) };
+    },
+  };
+};

@@ -1,0 +1,16 @@
+import type { Handlers } from '../../http/context';
+import type { OfferRequestsService } from '../offer-requests/offer-requests.service';
+import type { RedeemsService } from '../redeems/redeems.service';
+import type { CustomerRequestsService } from './customer-requests.service';
+
+/** The customer calls of DECISIONS §8 that browse the catalogue and create offer and redeem requests. */
+export const customerRequestsRoutes = (
+  browse: CustomerRequestsService,
+  offerRequests: OfferRequestsService,
+  redeems: RedeemsService,
+): Handlers => ({
+  'user/offer/list': ({ body }) => browse.offers(body),
+  'user/product/list': ({ body }) => browse.products(body),
+  'user/offer/request': ({ caller, body }) => offerRequests.create(caller, body),
+  'user/redeem': ({ caller, body }) => redeems.create(caller, body),
+});

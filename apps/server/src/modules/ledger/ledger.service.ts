@@ -1,0 +1,90 @@
+/**
+ * The points ledger (DECISIONS §3): the ONLY way a merchant's or a customer's balance changes.
+ * Every change is a conditional balance update and its append-only ledger row, in the caller's
+ * transaction; no balance goes below zero; a (account, reason, reference) moves at most once.
+ * docs/domain.md lists every movement, its reason and its reference.
+ */
+import type { Transaction } from 'kysely';
+import { isUniqueViolation } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import { conflict } from '../../http/errors';
+import { type Account, ledgerRepository as repo } from './ledger.repository';
+
+export type { Account, AccountType } from './ledger.repository';
+
+/** Why points moved; the reference names the thing that moved them. */
+export const LEDGER_REASONS = {
+  /** The operator grants a customer points (`customer grant`); reference `grant:<uuid>`. */
+  grant: 'grant',
+  /** An approved offer request paid with points; reference `offer_request:<id>`. */
+  offerRequest: 'offerRequest',
+  /** An approved redeem request; reference `redeem_request:<id>`. */
+  redeem: 'redeem',
+} as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS] | (string & {});
+
+export interface Move {
+  /** The account debited; none for a grant. */
+  from?: Account;
+  /** The account credited; none for a pure debit. */
+  to?: Account;
+  /** Points, a positive whole number. */
+  amount: number;
+  reason: LedgerReason;
+  reference: string;
+}
+
+/**
+ * Another transaction already wrote this movement (its ledger row exists). The caller's
+ * transaction must roll back; the movement itself happened exactly once.
+ */
+export class AlreadyMovedError extends Error {
+  constructor(readonly reference: string) {
+    super(`ledger movement ${reference} already made`);
+    this.name = 'AlreadyMovedError';
+  }
+}
+
+const keyOf = (a: Account) => `${a.type}:${String(a.id).padStart(12, '0')}`;
+
+/**
+ * Moves points inside `trx`. Answers 'alreadyMoved' (and changes nothing) when this
+ * (account, reason, reference) has moved before; throws 409 `notEnoughPoints` (customer) or
+ * `merchantNotEnoughPoints` (merchant) when the debited balance is too small, and
+ * AlreadyMovedError when a concurrent transaction wrote the same movement first.
+ */
+export async function move(trx: Transaction<Database>, m: Move): Promise<'moved' | 'alreadyMoved'> {
+  if (!Number.isSafeInteger(m.amount) || m.amount <= 0)
+    throw new Error(`ledger amount must be a positive whole number: ${m.amount}`);
+  if (!m.from && !m.to) throw new Error('a ledger move needs an account');
+  if (m.from && m.to && keyOf(m.from) === keyOf(m.to)) throw new Error('a ledger move needs two different accounts');
+  const legs = [
+    ...(m.from ? [{ account: m.from, delta: -m.amount }] : []),
+    ...(m.to ? [{ account: m.to, delta: m.amount }] : []),
+  ].sort((a, b) => keyOf(a.account).localeCompare(keyOf(b.account))); // one lock order everywhere: no deadlocks
+
+  if (await repo.hasEntry(trx, legs[0].account, m.reason, m.reference)) return 'alreadyMoved';
+  for (const leg of legs) {
+    const balanceAfter = await repo.applyDelta(trx, leg.account, leg.delta);
+    if (balanceAfter === null) {
+      if (!(await repo.accountExists(trx, leg.account)))
+        throw new Error(`no ${leg.account.type} account ${leg.account.id}`);
+      throw conflict(leg.account.type === 'user' ? 'notEnoughPoints' : 'merchantNotEnoughPoints');
+    }
+    try {
+      await repo.insertEntry(trx, {
+        account: leg.account,
+        delta: leg.delta,
+        balanceAfter,
+        reason: m.reason,
+        reference: m.reference,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AlreadyMovedError(m.reference);
+      throw err;
+    }
+  }
+  return 'moved';
+}
+
+export const ledgerService = { move, entriesOf: repo.entriesOf };

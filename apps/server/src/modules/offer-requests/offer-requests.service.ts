@@ -1,0 +1,113 @@
+import { randomInt } from 'node:crypto';
+import type { OfferRequest, PayWith } from '@loyalty/contract';
+import { isUniqueViolation } from '../../db/dialect';
+import type { Deps } from '../../deps';
+import type { Caller } from '../../http/context';
+import { conflict, notFound } from '../../http/errors';
+import { pageOf } from '../../lib/paging';
+import { AlreadyMovedError, LEDGER_REASONS, move } from '../ledger/ledger.service';
+import { toOfferRequest } from './offer-request.mapper';
+import { type OfferRequestJoined, offerRequestsRepository } from './offer-requests.repository';
+import { offerProblem, today } from './offer-rules';
+import { approverOf, type RequestScope, scopeOf } from './request-scope';
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+/**
+ * Offer requests (SPEC §2-§4, DECISIONS §3): a customer asks for an offer at a branch; staff of that
+ * branch or the merchant approve it: pending → done, one offer taken, points moved when paid with
+ * points. Approval is idempotent: approving a done request answers it again and moves nothing.
+ */
+export function offerRequestsService(deps: Deps) {
+  const repo = offerRequestsRepository(deps.db);
+
+  async function present(rows: OfferRequestJoined[]): Promise<OfferRequest[]> {
+    const images = await repo.imagesOf(rows.map((r) => r.offerId));
+    return rows.map((r) => toOfferRequest(r, images.get(r.offerId)));
+  }
+
+  async function one(scope: RequestScope, id: number): Promise<OfferRequest> {
+    const row = await repo.byId(scope, id);
+    if (!row) throw notFound('requestNotFound');
+    return (await present([row]))[0];
+  }
+
+  return {
+    async list(caller: Caller, v: { status?: 'pending' | 'done'; mobile?: string; pageNum?: number; limit?: number }) {
+      const { rows, count } = await repo.list(scopeOf(caller), { status: v.status, mobile: v.mobile, ...pageOf(v) });
+      return { rows: await present(rows), count };
+    },
+
+    details: (caller: Caller, reqId: number) => one(scopeOf(caller), reqId),
+
+    /**
+     * pending → done in one transaction: the request (only if still pending), one offer (only if
+     * active, current and not sold out), the points (customer → merchant when paid with points).
+     * Anything failing answers 409 and changes nothing. A request already done answers 200 as it is.
+     */
+    async approve(caller: Caller, reqId: number): Promise<OfferRequest> {
+      const scope = scopeOf(caller);
+      const req = await repo.byId(scope, reqId);
+      if (!req) throw notFound('requestNotFound');
+      if (req.status === 'pending') {
+        try {
+          await deps.db.transaction().execute(async (trx) => {
+            const tx = offerRequestsRepository(trx);
+            if (!(await tx.markDone(req.id, approverOf(caller)))) return; // approved meanwhile by someone else
+            const day = today();
+            if (!(await tx.takeOne(req.offerId, day)))
+              throw conflict(offerProblem(await tx.offerState(req.offerId), day) ?? 'offerSoldOut');
+            if (req.payWith === 'points' && req.points > 0)
+              await move(trx, {
+                from: { type: 'user', id: req.userId },
+                to: { type: 'merchant', id: req.merchantId },
+                amount: req.points,
+                reason: LEDGER_REASONS.offerRequest,
+                reference: `offer_request:${req.id}`,
+              });
+          });
+        } catch (err) {
+          if (!(err instanceof AlreadyMovedError)) throw err;
+        }
+      }
+      return one(scope, reqId);
+    },
+
+    /** A customer asks for an offer at one of its branches (user/offer/request). */
+    async create(caller: Caller, v: { offerId: number; branchId: number; payWith: PayWith }): Promise<OfferRequest> {
+      const offer = await repo.offerForRequest(v.offerId);
+      if (!offer) throw notFound('offerNotFound');
+      if (offer.merchantStatus !== 'approved' || offer.merchantIsLive !== 1) throw conflict('merchantNotLive');
+      const problem = offerProblem(offer);
+      if (problem) throw conflict(problem);
+      const branch = await repo.branchCarrying(offer.id, v.branchId);
+      if (!branch) throw conflict('branchDoesNotCarryOffer');
+      if (branch.isActive !== 1) throw conflict('branchInactive');
+      if (v.payWith === 'points' && (await repo.customerBalance(caller.id)) < offer.points)
+        throw conflict('notEnoughPoints');
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const { id } = await repo.insert({
+            merchantId: offer.merchantId,
+            offerId: offer.id,
+            branchId: branch.id,
+            userId: caller.id,
+            payWith: v.payWith,
+            priceCents: offer.priceCents,
+            points: offer.points,
+            status: 'pending',
+            isAproved: 0,
+            isActive: 1,
+            code: newCode(),
+          });
+          return one({ merchantId: offer.merchantId, branchId: undefined }, id);
+        } catch (err) {
+          if (!isUniqueViolation(err) || attempt >= 4) throw err; // a code collision: draw another
+        }
+      }
+    },
+  };
+}
+
+export type OfferRequestsService = ReturnType<typeof offerRequestsService>;

@@ -1,0 +1,120 @@
+import type { ApiParsedBody, Product } from '@loyalty/contract';
+import { flag } from '../../db/dialect';
+import type { Deps } from '../../deps';
+import type { Caller, UploadedFile } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { centsToDollars, dollarsToCents } from '../../lib/money';
+import { mapDefined } from '../../lib/optional';
+import { pageOf } from '../../lib/paging';
+import { imageStore, pickFiles } from '../images/image.service';
+import { tagsService } from '../tags/tags.service';
+import { type ProductWithMerchant, productsRepository } from './products.repository';
+
+type TagRow = Awaited<ReturnType<ReturnType<typeof productsRepository>['tagsOf']>>[number];
+
+export const toProduct = (p: ProductWithMerchant, tagRows: TagRow[]): Product => {
+  const tags = tagRows.filter((t) => t.productId === p.id).map((t) => ({ id: t.id, name: t.name }));
+  return {
+    id: p.id,
+    merchantId: p.merchantId,
+    name: p.name,
+    nameAr: p.nameAr,
+    description: p.description,
+    descriptionAr: p.descriptionAr,
+    price: centsToDollars(p.priceCents),
+    stockAmount: p.stockAmount,
+    image: p.image,
+    points: p.points,
+    rate: p.rate,
+    deliveryAvailability: p.deliveryAvailability === 1,
+    merchant: { name: p.merchantName },
+    tagsIds: tags.map((t) => t.id),
+    tags,
+    createdAt: p.createdAt,
+  };
+};
+
+/** A merchant's products; staff read their merchant's. Another merchant's id answers 404. */
+export function productsService(deps: Deps) {
+  const repo = productsRepository(deps.db);
+  const tags = tagsService(deps);
+  const images = imageStore(deps.uploadsDir);
+  const merchantOf = (caller: Caller) => caller.merchantId as number;
+
+  /** The mobile clients send their own merchantId; any other answers 404. */
+  const checkMerchant = (caller: Caller, merchantId?: number) => {
+    if (merchantId !== undefined && merchantId !== merchantOf(caller)) throw notFound('merchantNotFound');
+  };
+
+  async function details(caller: Caller, id: number): Promise<Product> {
+    const p = await repo.byId(merchantOf(caller), id);
+    if (!p) throw notFound('productNotFound');
+    return toProduct(p, await repo.tagsOf([p.id]));
+  }
+
+  return {
+    details,
+
+    async list(caller: Caller, body: ApiParsedBody<'merchant/product/list'>) {
+      checkMerchant(caller, body.merchantId);
+      const { rows, count } = await repo.list({ merchantId: merchantOf(caller), inStock: body.inStock }, pageOf(body));
+      const tagRows = await repo.tagsOf(rows.map((r) => r.id));
+      return { rows: rows.map((r) => toProduct(r, tagRows)), count };
+    },
+
+    async create(caller: Caller, v: ApiParsedBody<'merchant/product/create'>) {
+      checkMerchant(caller, v.merchantId);
+      const tagIds = v.tagsIds ?? [];
+      await tags.requireAll(tagIds);
+      const id = await repo.insert(
+        {
+          merchantId: merchantOf(caller),
+          name: v.name,
+          nameAr: v.nameAr,
+          description: v.description,
+          descriptionAr: v.descriptionAr,
+          priceCents: dollarsToCents(v.price),
+          stockAmount: v.stockAmount,
+          points: v.points ?? 0,
+          image: null,
+          rate: 0,
+          deliveryAvailability: flag(v.deliveryAvailability),
+          isActive: 1,
+        },
+        tagIds,
+      );
+      return details(caller, id);
+    },
+
+    /** Price parsed as an integer; blank fields keep their values (SPEC §5). */
+    async update(caller: Caller, v: ApiParsedBody<'merchant/product/update'>) {
+      await details(caller, v.productId);
+      if (v.tagsIds) await tags.requireAll(v.tagsIds);
+      const { productId, tagsIds, price, deliveryAvailability, ...fields } = v;
+      const patch = {
+        ...fields,
+        priceCents: mapDefined(price, dollarsToCents),
+        deliveryAvailability: mapDefined(deliveryAvailability, flag),
+      };
+      await repo.update(merchantOf(caller), productId, patch, tagsIds);
+      return details(caller, v.productId);
+    },
+
+    /** The one product image; the new one replaces the old, whose file is removed. */
+    async uploadImage(caller: Caller, productId: number, files: UploadedFile[]) {
+      let current = await details(caller, productId);
+      const picked = pickFiles(files, ['image'], 1, 'oneImage');
+      const [path] = await images.saveAll(picked);
+      while (!(await repo.replaceImage(merchantOf(caller), productId, current.image, path))) {
+        current = await details(caller, productId).catch(async (err) => {
+          await images.removeAll([path]);
+          throw err;
+        });
+      }
+      await images.removeAll([current.image]);
+      return details(caller, productId);
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof productsService>;

@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
+import type { Database, RedeemRequestsTable } from '../../db/schema';
+import type { RequestScope } from '../offer-requests/request-scope';
+
+/** The only SQL of redeem requests. `db` may be a transaction. */
+export const redeemsRepository = (db: Kysely<Database>) => {
+  const rows = (scope: RequestScope) =>
+    db
+      .selectFrom('redeemRequests as r')
+      .innerJoin('customers as c', 'c.id', 'r.userId')
+      .innerJoin('branches as b', 'b.id', 'r.branchId')
+      .innerJoin('merchants as m', 'm.id', 'r.merchantId')
+      .where('r.merchantId', '=', scope.merchantId)
+      .$if(scope.branchId !== undefined, (q) => q.where('r.branchId', '=', scope.branchId ?? -1));
+
+  const withColumns = (q: ReturnType<typeof rows>) =>
+    q.select([
+      'r.id',
+      'r.merchantId',
+      'r.branchId',
+      'r.userId',
+      'r.amount',
+      'r.isApproved',
+      'r.createdAt',
+      'r.updatedAt',
+      'c.name as userName',
+      'c.mobile as userMobile',
+      'm.name as merchantName',
+      'b.branchName',
+    ]);
+
+  return {
+    async list(scope: RequestScope, page: { limit: number; offset: number }) {
+      const count = await rows(scope)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const found = await withColumns(rows(scope))
+        .orderBy('r.createdAt', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return { rows: found, count: Number(count.n) };
+    },
+
+    byId: (scope: RequestScope, id: number) => withColumns(rows(scope)).where('r.id', '=', id).executeTakeFirst(),
+
+    merchant: (id: number) =>
+      db.selectFrom('merchants').select(['id', 'status', 'isLive']).where('id', '=', id).executeTakeFirst(),
+
+    branchOf: (merchantId: number, branchId: number) =>
+      db
+        .selectFrom('branches')
+        .select(['id', 'isActive'])
+        .where('id', '=', branchId)
+        .where('merchantId', '=', merchantId)
+        .executeTakeFirst(),
+
+    customerBalance: async (userId: number) =>
+      (await db.selectFrom('customers').select('balance').where('id', '=', userId).executeTakeFirst())?.balance ?? 0,
+
+    insert: (v: Pick<RedeemRequestsTable, 'merchantId' | 'branchId' | 'userId' | 'amount'>) => {
+      const now = nowIso();
+      return db
+        .insertInto('redeemRequests')
+        .values({
+          ...v,
+          isApproved: 0,
+          approvedByType: null,
+          approvedById: null,
+          approvedAt: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    /** not approved → approved, only if not yet approved; true when this call made the change. */
+    async markApproved(
+      id: number,
+      approver: Pick<RedeemRequestsTable, 'approvedByType' | 'approvedById' | 'approvedAt'>,
+    ) {
+      const res = await db
+        .updateTable('redeemRequests')
+        .set({ ...approver, isApproved: 1, updatedAt: nowIso() })
+        .where('id', '=', id)
+        .where('isApproved', '=', 0)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+  };
+};
+
+export type RedeemJoined = NonNullable<Awaited<ReturnType<ReturnType<typeof redeemsRepository>['byId']>>>;

@@ -1,0 +1,120 @@
+import type { ApiParsedBody, Employee } from '@loyalty/contract';
+import type { Deps } from '../../deps';
+import type { Caller } from '../../http/context';
+import { conflict, notFound } from '../../http/errors';
+import { pageOf } from '../../lib/paging';
+import { hashPassword } from '../../lib/password';
+import { authRepository } from '../auth/auth.repository';
+import { type StaffPatch, type StaffRow, staffRepository } from './staff.repository';
+
+const fullName = (u: { fName: string; mName: string; lName: string }) =>
+  [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
+
+const toEmployee = (r: StaffRow): Employee => ({
+  id: r.id,
+  name: fullName(r),
+  branchId: r.branchId,
+  Branch: r.branchId !== null && r.branchName ? { id: r.branchId, branchName: r.branchName } : null,
+  merchantUser: {
+    id: r.id,
+    rule: r.rule,
+    mobileNum: r.mobileNum,
+    isActive: r.isActive === 1,
+    fName: r.fName,
+    mName: r.mName,
+    lName: r.lName,
+  },
+});
+
+/**
+ * A merchant's staff members (rule merchantUser) and couriers (rule delivery). Every query is
+ * scoped to the caller's merchant: another merchant's employee or branch answers 404.
+ */
+export function staffService(deps: Deps) {
+  const repo = staffRepository(deps.db);
+  const accounts = authRepository(deps.db);
+  const merchantOf = (caller: Caller) => caller.merchantId as number;
+
+  async function assertBranch(merchantId: number, branchId: number) {
+    if (!(await repo.branchOf(merchantId, branchId))) throw notFound('branchNotFound');
+  }
+
+  async function load(merchantId: number, id: number) {
+    const row = await repo.byId(merchantId, id);
+    if (!row) throw notFound('employeeNotFound');
+    return row;
+  }
+
+  /** The mobile is a login: unique among merchants and staff. A race lost on the unique index is the same 409. */
+  async function guardMobile<T>(mobile: string, except: number | undefined, write: () => Promise<T>): Promise<T> {
+    const exceptAccount = except === undefined ? undefined : { type: 'merchantUser' as const, id: except };
+    if (await accounts.loginMobileTaken(mobile, exceptAccount)) throw conflict('mobileTaken');
+    try {
+      return await write();
+    } catch (err) {
+      if (await accounts.loginMobileTaken(mobile, exceptAccount)) throw conflict('mobileTaken');
+      throw err;
+    }
+  }
+
+  return {
+    async add(caller: Caller, v: ApiParsedBody<'merchant/addEmployee'>): Promise<Employee> {
+      const merchantId = merchantOf(caller);
+      await assertBranch(merchantId, v.branchId);
+      const passwordHash = await hashPassword(v.password, deps.hashCost);
+      const id = await guardMobile(v.mobileNum, undefined, () =>
+        repo.insert({
+          merchantId,
+          branchId: v.branchId,
+          fName: v.fName,
+          mName: v.mName,
+          lName: v.lName,
+          mobileNum: v.mobileNum,
+          passwordHash,
+          rule: v.rule,
+        }),
+      );
+      return toEmployee(await load(merchantId, id));
+    },
+
+    async list(caller: Caller, v: ApiParsedBody<'merchant/user/list'>) {
+      const merchantId = merchantOf(caller);
+      if (v.branchId !== undefined) await assertBranch(merchantId, v.branchId);
+      const { rows, count } = await repo.list({ merchantId, rule: v.rule, branchId: v.branchId }, pageOf(v));
+      return { rows: rows.map(toEmployee), count };
+    },
+
+    /** Product requests arrive with the product-requests issue; until then a courier has none. */
+    async details(caller: Caller, merchantUserId: number) {
+      const e = toEmployee(await load(merchantOf(caller), merchantUserId));
+      return { ...e, merchantUser: { ...e.merchantUser, ProductRequests: [] as unknown[] } };
+    },
+
+    /**
+     * Blank fields keep their values. Changing who or where someone is (rule, branch, mobile) or
+     * deactivating them ends their sessions, so the next call signs in again with the new role.
+     */
+    async update(caller: Caller, v: ApiParsedBody<'merchant/employees/update'>): Promise<Employee> {
+      const merchantId = merchantOf(caller);
+      const current = await load(merchantId, v.userId);
+      if (v.branchId !== undefined) await assertBranch(merchantId, v.branchId);
+      const patch: StaffPatch = {};
+      if (v.fName !== undefined) patch.fName = v.fName;
+      if (v.mName !== undefined) patch.mName = v.mName;
+      if (v.lName !== undefined) patch.lName = v.lName;
+      if (v.mobileNum !== undefined && v.mobileNum !== current.mobileNum) patch.mobileNum = v.mobileNum;
+      if (v.rule !== undefined && v.rule !== current.rule) patch.rule = v.rule;
+      if (v.branchId !== undefined && v.branchId !== current.branchId) patch.branchId = v.branchId;
+      if (v.isActive !== undefined && (v.isActive ? 1 : 0) !== current.isActive) patch.isActive = v.isActive ? 1 : 0;
+      if (Object.keys(patch).length === 0) return toEmployee(current);
+      const write = () => repo.update(merchantId, current.id, patch);
+      if (patch.mobileNum !== undefined) await guardMobile(patch.mobileNum, current.id, write);
+      else await write();
+      const moved = patch.rule !== undefined || patch.branchId !== undefined || patch.mobileNum !== undefined;
+      if (moved || patch.isActive === 0) await accounts.revokeSessionsOf('merchantUser', current.id);
+      return toEmployee(await load(merchantId, current.id));
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof staffService>;

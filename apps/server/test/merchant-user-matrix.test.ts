@@ -1,0 +1,179 @@
+/**
+ * The access matrix of the staff side, generated from the contract: every `/merchantUser/*` call
+ * is tried by a staff member, a courier, a staff member of the same merchant at another branch and
+ * a staff member of another merchant, with payloads built from the call's own body schema. Every
+ * call a role may not use answers 403. A new endpoint joins the matrix by being in the contract.
+ */
+import { allEndpoints, type EndpointDef, type StaffRole } from '@loyalty/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { type Fields, type Res, startTestServer, type TestServer } from './harness';
+import { buildWorld, type Resource, type World } from './matrix-fixtures';
+
+let t: TestServer;
+let a: World;
+let b: World;
+beforeAll(async () => {
+  t = await startTestServer({ loginLimits: { perPhone: 50, perAddress: 10_000, windowMs: 60_000 } });
+  a = await buildWorld(t, 'Alpha');
+  b = await buildWorld(t, 'Beta');
+});
+const notYetBuilt = new Set<string>();
+afterAll(async () => {
+  if (notYetBuilt.size) console.info(`merchantUser calls still answering 501: ${[...notYetBuilt].sort().join(', ')}`);
+  await t?.close();
+});
+
+const staffCalls = allEndpoints.filter((d) => d.path.startsWith('merchantUser/'));
+
+/** The kind of row the required id of a call points at. */
+const resourceOf = (path: string): Resource | undefined => {
+  if (path.includes('/req/redeem/')) return 'redeem';
+  if (path.includes('/product/req/')) return 'productRequest';
+  if (path.includes('/req/')) return 'offerRequest';
+  if (path.includes('/offer/')) return 'offer';
+  if (path.includes('/product/')) return 'product';
+  return undefined;
+};
+/** Rows a staff member of another branch of the same merchant must not see (products are merchant-wide). */
+const branchScoped = (r: Resource) => r !== 'product';
+
+interface Field {
+  name: string;
+  schema: z.ZodType;
+  required: boolean;
+}
+const fieldsOf = (def: EndpointDef): Field[] =>
+  Object.entries((def.body as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {}).map(([name, schema]) => ({
+    name,
+    schema,
+    required: !schema.safeParse(undefined).success,
+  }));
+const isIdField = (name: string) => name === 'id' || /Id$/.test(name);
+const SAMPLES = ['inProgress', 'pending', 'true', '1', 'sample text'];
+
+/** Required ids point at `w`'s rows; other required fields get the first sample their schema accepts. */
+function payload(def: EndpointDef, w: World): Fields {
+  const out: Fields = {};
+  for (const f of fieldsOf(def).filter((x) => x.required)) {
+    if (isIdField(f.name)) {
+      const r = resourceOf(def.path);
+      if (!r) throw new Error(`${def.path}: tell resourceOf what "${f.name}" points at`);
+      out[f.name] = w.rows[r];
+    } else {
+      const sample = SAMPLES.find((s) => f.schema.safeParse(s).success);
+      if (sample === undefined) throw new Error(`${def.path}: add a sample value that fits "${f.name}"`);
+      out[f.name] = sample;
+    }
+  }
+  return out;
+}
+
+/** Optional id filters (branchId, merchantId) set to `w`'s values. */
+function filters(def: EndpointDef, w: World): Fields {
+  const out: Fields = {};
+  for (const f of fieldsOf(def).filter((x) => !x.required && isIdField(x.name))) {
+    if (f.name === 'branchId') out[f.name] = w.branch;
+    else if (f.name === 'merchantId') out[f.name] = w.merchant.id;
+    else throw new Error(`${def.path}: tell filters() what "${f.name}" filters by`);
+  }
+  return out;
+}
+
+const hasRequiredId = (def: EndpointDef) => fieldsOf(def).some((f) => f.required && isIdField(f.name));
+
+/** Ids of the rows of a list answer: data.rows, or every list inside data (the courier's delivery lists). */
+function listedIds(data: unknown): number[] {
+  if (!data || typeof data !== 'object') return [];
+  const lists = Array.isArray((data as { rows?: unknown }).rows)
+    ? [(data as { rows: unknown[] }).rows]
+    : Object.values(data).filter((v): v is unknown[] => Array.isArray(v));
+  return lists.flat().map((r) => (r as { id?: number }).id ?? -1);
+}
+
+async function send(def: EndpointDef, fields: Fields, token: string): Promise<Res> {
+  const res = await t.call(def.path, fields, { token });
+  expect(res.status < 500 || res.status === 501, `${def.path} → ${res.status} ${JSON.stringify(res.body)}`).toBe(true);
+  if (res.status === 501) notYetBuilt.add(def.path);
+  return res;
+}
+
+/** `token` must not reach `owner`'s row of this call: 404 for an id, no such row in a list. */
+async function expectNoAccess(def: EndpointDef, token: string, owner: World, fields: Fields) {
+  const res = await send(def, fields, token);
+  const r = resourceOf(def.path);
+  if (hasRequiredId(def)) expect([404, 501], `${def.path} ${res.status}`).toContain(res.status);
+  else {
+    expect([200, 404, 501], `${def.path} ${res.status}`).toContain(res.status);
+    if (res.status === 200 && r) expect(listedIds(res.body.data), def.path).not.toContain(owner.rows[r]);
+  }
+}
+
+describe('every /merchantUser/* call of the contract', () => {
+  it('is a non-empty set, each call staff may use', () => {
+    expect(staffCalls.length).toBeGreaterThan(5);
+    for (const def of staffCalls) expect(def.roles, def.path).toContain('merchantUser');
+  });
+
+  for (const def of staffCalls) {
+    describe(def.path, () => {
+      it("another merchant's staff and courier get 404 for its rows, never data", async () => {
+        await expectNoAccess(def, b.staffToken, a, payload(def, a));
+        // a list filtered by the other merchant's branch or merchant id shows none of its rows
+        if (!hasRequiredId(def) && Object.keys(filters(def, a)).length)
+          await expectNoAccess(def, b.staffToken, a, { ...payload(def, b), ...filters(def, a) });
+        if (def.roles !== 'public' && def.roles.includes('delivery'))
+          await expectNoAccess(def, b.courierToken, a, payload(def, a));
+      });
+
+      it('a staff member of another branch of the same merchant sees only what is not branch-bound', async () => {
+        const r = resourceOf(def.path);
+        if (!r || !branchScoped(r)) {
+          const res = await send(def, payload(def, a), a.otherBranchStaffToken);
+          expect(res.status, def.path).not.toBe(403);
+          return;
+        }
+        await expectNoAccess(def, a.otherBranchStaffToken, a, payload(def, a));
+        if (filters(def, a).branchId !== undefined)
+          await expectNoAccess(def, a.otherBranchStaffToken, a, { ...payload(def, a), branchId: a.branch });
+      });
+
+      it("the merchant's own staff member is served (never 403) with the rows of their branch", async () => {
+        const r = resourceOf(def.path);
+        const res = await send(def, payload(def, a), a.staffToken);
+        // product requests have no table before their issue: their id points at nothing yet
+        const allowed = r === 'productRequest' ? [200, 404, 409, 501] : [200, 409, 501];
+        expect(allowed, `${def.path} ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+        if (res.status !== 200 || !r || r === 'productRequest') return;
+        if (hasRequiredId(def)) expect(res.body.data.id, def.path).toBe(a.rows[r]);
+        else expect(listedIds(res.body.data), def.path).toContain(a.rows[r]);
+      });
+
+      it(`a courier is ${def.roles.includes('delivery') ? 'served' : 'refused with 403'}`, async () => {
+        const res = await send(def, payload(def, a), a.courierToken);
+        if (def.roles.includes('delivery')) expect(res.status, def.path).not.toBe(403);
+        else expect(res.status, def.path).toBe(403);
+      });
+    });
+  }
+});
+
+describe('calls outside a role', () => {
+  const cases: [StaffRole, () => string][] = [
+    ['merchantUser', () => a.staffToken],
+    ['delivery', () => a.courierToken],
+  ];
+  for (const [role, token] of cases) {
+    it(`answer 403 to ${role === 'delivery' ? 'a courier' : 'a staff member'}: every merchant-only and customer call`, async () => {
+      const refused = allEndpoints.filter((d) => d.roles !== 'public' && !d.roles.includes(role));
+      expect(refused.map((d) => d.path)).toEqual(
+        expect.arrayContaining(['merchant/addEmployee', 'merchant/me', 'merchant/offer/add']),
+      );
+      for (const def of refused) {
+        // the role gate comes before the payload is read
+        const res = await t.call(def.path, {}, { token: token() });
+        expect(res.status, def.path).toBe(403);
+      }
+    });
+  }
+});
