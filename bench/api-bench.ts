@@ -29,7 +29,12 @@ const post = async (p: string, fields: Record<string, string>) => {
   return body.data;
 };
 
-const signup = await post('merchant/signup', { name: 'Bench', mobile: '97455000999', password: 'bench-pass-1', check: 'true' });
+const signup = await post('merchant/signup', {
+  name: 'Bench',
+  mobile: '97455000999',
+  password: 'bench-pass-1',
+  check: 'true',
+});
 await operatorService(deps).approveMerchant('97455000999');
 const token: string = signup.token;
 
@@ -59,7 +64,13 @@ console.log(`database: ${database.kind}; ${REQUESTS} requests per scenario, ${CO
 console.log('| scenario | requests | concurrency | req/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|---|---|');
 await scenario('merchant/me (auth + 6 counts)', 'merchant/me', { token });
 await scenario('merchant/branch/list', 'merchant/branch/list', { token, limit: '1000' });
-await scenario('merchant/login (scrypt N=2^17)', 'merchant/login', { username: '97455000999', password: 'bench-pass-1' }, 40, 2);
+await scenario(
+  'merchant/login (scrypt N=2^17)',
+  'merchant/login',
+  { username: '97455000999', password: 'bench-pass-1' },
+  40,
+  2,
+);
 
 await app.close();
 await database.close();

@@ -43,7 +43,7 @@ describe.each(['en', 'ar'] as Lang[])('sign-up to dashboard (%s)', (lang) => {
     await screenshot(page, `auth-register-${lang}`);
     await page.locator('form button[type=submit]').click();
     await page.waitForURL('**/profile/activateaccount');
-    await expect.poll(() => page.locator('body').innerText()).toMatch(lang === 'ar' ? /[\u0600-\u06FF]/ : /review/i);
+    await expect.poll(() => page.locator('body').textContent()).toMatch(lang === 'ar' ? /[\u0600-\u06FF]/ : /review/i);
     await screenshot(page, `auth-activate-${lang}`);
 
     // a merchant under review is kept out of the dashboard
@@ -61,7 +61,7 @@ describe.each(['en', 'ar'] as Lang[])('sign-up to dashboard (%s)', (lang) => {
     await loginThroughUi(page, server.url, mobile, password);
     await page.waitForURL('**/dashboard');
     await expect.poll(() => page.getByTestId('merchant-dashboard').isVisible()).toBe(true);
-    const text = await page.locator('body').innerText();
+    const text = await page.locator('body').textContent();
     if (lang === 'ar') {
       expect(text).toMatch(/[\u0600-\u06FF]/);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -79,7 +79,7 @@ describe.each(['en', 'ar'] as Lang[])('staff and couriers (%s)', (lang) => {
     await loginThroughUi(page, server.url, DEMO_STAFF.merchantUser, DEMO_PASSWORD);
     await page.waitForURL('**/dashboard');
     await expect.poll(() => page.getByTestId('staff-dashboard').isVisible()).toBe(true);
-    expect(await page.locator('body').innerText()).toContain('Ahmed');
+    expect(await page.locator('body').textContent()).toContain('Ahmed');
     await screenshot(page, `auth-dashboard-staff-${lang}`);
     await context.close();
   });

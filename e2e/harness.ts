@@ -33,7 +33,11 @@ export interface E2EServer {
   /** Runs `npm run admin -- ...args` against this server's data. */
   admin(...args: string[]): Promise<string>;
   /** POSTs form fields to /api/<path>; returns the parsed body (throws on non-2xx). */
-  api<T = any>(p: string, fields?: Record<string, string | number | boolean | (string | number)[]>, token?: string): Promise<T>;
+  api<T = any>(
+    p: string,
+    fields?: Record<string, string | number | boolean | (string | number)[]>,
+    token?: string,
+  ): Promise<T>;
   log(): string;
   stop(): Promise<void>;
 }
@@ -43,9 +47,19 @@ export async function startServer(): Promise<E2EServer> {
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does it).');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-e2e-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(tsx, ['apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;
@@ -114,7 +128,11 @@ export async function launchBrowser(): Promise<Browser> {
 export type Lang = 'en' | 'ar';
 
 /** A phone-sized page (375 px) whose app language starts as `lang`; desktop when asked. */
-export async function newPage(browser: Browser, lang: Lang, opts: { desktop?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
+export async function newPage(
+  browser: Browser,
+  lang: Lang,
+  opts: { desktop?: boolean } = {},
+): Promise<{ page: Page; context: BrowserContext }> {
   const context = await browser.newContext({
     viewport: opts.desktop ? { width: 1280, height: 800 } : { width: 375, height: 812 },
     deviceScaleFactor: 1,
@@ -135,7 +153,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 let seq = 0;
 /** A fresh local Qatari number (8 digits) for each account a test creates. */
-export const localMobile = (): string => `5${String(process.pid % 100).padStart(2, '0')}${String(Date.now() % 10000).padStart(4, '0')}${++seq}`.slice(0, 8);
+export const localMobile = (): string =>
+  `5${String(process.pid % 100).padStart(2, '0')}${String(Date.now() % 10000).padStart(4, '0')}${++seq}`.slice(0, 8);
 
 /** The demo's accounts (npm run admin -- demo): every one logs in with this password. */
 export const DEMO_PASSWORD = 'demo1234';

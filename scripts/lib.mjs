@@ -38,7 +38,13 @@ export function newestMtime(dirs) {
 export async function ensureWebBuilt() {
   const index = path.join(root, 'apps/web/dist/index.html');
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const sources = newestMtime(['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src']);
+  const sources = newestMtime([
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/contract/src',
+  ]);
   if (built && built >= sources) return 0;
   console.log(built ? 'Web app sources changed: rebuilding…' : 'Building the web app…');
   return run('npm', ['run', 'build', '-w', 'apps/web']);

@@ -24,7 +24,13 @@ async function step(name, fn) {
 /** Runs vitest with a JSON report and adds its test counts to the totals. */
 async function vitest(name, args) {
   const out = path.join(tmp, `${name}.json`);
-  const code = await run(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const code = await run(bin('vitest'), [
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   try {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += report.numPassedTests ?? 0;
@@ -62,7 +68,9 @@ await step('e2e', async () => {
     console.log(`Chromium not found at ${chromium}; installing Debian's chromium…`);
     const code = await run('bash', [path.join(root, 'scripts/install-chromium.sh')]);
     if (code !== 0 || !fs.existsSync(chromium)) {
-      console.error('Browser tests need Debian\'s chromium: run `sudo apt-get install chromium` (or set CHROMIUM_PATH).');
+      console.error(
+        "Browser tests need Debian's chromium: run `sudo apt-get install chromium` (or set CHROMIUM_PATH).",
+      );
       return counted(1);
     }
   }

@@ -96,7 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   installErrorHandler(app);
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
       reply.header('content-security-policy', CSP);

@@ -17,13 +17,7 @@ export const PAY_WITH = ['points', 'price'] as const;
 export type PayWith = (typeof PAY_WITH)[number];
 
 export const PRODUCT_REQUEST_TYPES = ['pickup', 'delivery'] as const;
-export const PRODUCT_REQUEST_STATUSES = [
-  'pending',
-  'done',
-  'canceled',
-  'refund.pending',
-  'refund.done',
-] as const;
+export const PRODUCT_REQUEST_STATUSES = ['pending', 'done', 'canceled', 'refund.pending', 'refund.done'] as const;
 export const DELIVERY_STATUSES = ['pending', 'inProgress', 'done'] as const;
 export const TICKET_TYPES = ['general', 'offer', 'product'] as const;
 export const SETTLEMENT_STATUSES = ['initial', 'pending', 'paid'] as const;

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { allEndpoints, api } from './api';
 import { ROLES } from './constants';
-import { addOfferBody, signupBody } from './index';
 import { date, idList, parseDate, phone, price } from './fields';
+import { addOfferBody, signupBody } from './index';
 import { messages, messageText } from './messages';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }, field: string) =>
-  r.error?.issues.find((i) => i.path.join('.') === field)?.message;
+const firstMessage = (
+  r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } },
+  field: string,
+) => r.error?.issues.find((i) => i.path.join('.') === field)?.message;
 
 describe('catalogue', () => {
   it('has unique paths, valid roles and the key matches the path', () => {
@@ -89,5 +91,17 @@ describe('form-data fields', () => {
     const r = signupBody.safeParse({ name: 'A', mobile: '97455123456', password: 'secret1', check: 'false', extra: 1 });
     expect(r.success).toBe(false);
     expect(firstMessage(r, 'check')).toBe('acceptPrivacy');
+  });
+});
+
+describe('blank optional fields', () => {
+  it('reads an empty form field as not given', async () => {
+    const { reqListBody, forgetPasswordBody, updateOfferBody } = await import('./index');
+    expect(reqListBody.parse({ status: '', mobile: '' })).toEqual({});
+    expect(forgetPasswordBody.parse({ mobile: '97455123456', code: '', password: '', confirmPassword: '' })).toEqual({
+      mobile: '97455123456',
+    });
+    expect(updateOfferBody.parse({ offerId: '3', branchsIds: '', tagsIds: '' })).toEqual({ offerId: 3 });
+    expect(updateOfferBody.safeParse({ offerId: '3', branchsIds: '[]' }).success).toBe(false);
   });
 });

@@ -75,7 +75,9 @@ export const offer = z.object({
   rate: z.number(),
   isActive: bool,
   images: z.array(z.string()).nullable(),
-  branchs: z.array(z.object({ id: z.number().int(), branchName: z.string(), address: z.string(), addressAr: nullableText })),
+  branchs: z.array(
+    z.object({ id: z.number().int(), branchName: z.string(), address: z.string(), addressAr: nullableText }),
+  ),
   tags: z.array(tag),
   branchsIds: z.array(z.number().int()),
   tagsIds: z.array(z.number().int()),

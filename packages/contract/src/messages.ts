@@ -184,8 +184,7 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-export const isMessageKey = (value: string): value is MessageKey =>
-  Object.hasOwn(messages, value);
+export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(messages, value);
 
 /** The text of a key in a language; a string that is not a key is returned as it is. */
 export const messageText = (keyOrText: string, lang: 'en' | 'ar' = 'en'): string =>

@@ -1,8 +1,26 @@
 import { z } from 'zod';
 import { DEFAULTS } from '../constants';
-import { customerProfile, customerSession, merchantProfile, merchantUserProfile, sessionResponse, addedUser } from '../entities';
 import { endpoint } from '../endpoint';
-import { bool, deviceFields, loginPassword, optionalCount, optionalId, optionalText, password, phone, text } from '../fields';
+import {
+  addedUser,
+  customerProfile,
+  customerSession,
+  merchantProfile,
+  merchantUserProfile,
+  sessionResponse,
+} from '../entities';
+import {
+  blankOptional,
+  bool,
+  deviceFields,
+  loginPassword,
+  optionalCount,
+  optionalId,
+  optionalText,
+  password,
+  phone,
+  text,
+} from '../fields';
 
 const staffRoles = ['merchant', 'merchantUser', 'delivery'] as const;
 
@@ -25,7 +43,9 @@ export const signupBody = z
   })
   .strict();
 
-export const loginBody = z.object({ username: phone('numberRequired'), password: loginPassword(), ...deviceFields }).strict();
+export const loginBody = z
+  .object({ username: phone('numberRequired'), password: loginPassword(), ...deviceFields })
+  .strict();
 
 export const changePasswordBody = z
   .object({ oldPassword: loginPassword(), ...newPasswordPair })
@@ -37,15 +57,16 @@ export const forgetPasswordBody = z
   .object({
     mobile: phone('numberRequired'),
     code: optionalText(6),
-    password: password('required').optional(),
-    confirmPassword: password('required').optional(),
+    password: blankOptional(password('required')),
+    confirmPassword: blankOptional(password('required')),
   })
   .strict()
   .superRefine((v, ctx) => {
     if (v.code === undefined) return;
     if (!/^\d{6}$/.test(v.code)) ctx.addIssue({ code: 'custom', path: ['code'], message: 'codeRequired' });
     if (v.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: 'required' });
-    if (v.confirmPassword === undefined) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'required' });
+    if (v.confirmPassword === undefined)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'required' });
     else if (v.password !== v.confirmPassword)
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'passwordsDontMatch' });
   });
@@ -66,7 +87,7 @@ export const userSignupBody = z
     name: text('nameRequired', 100),
     mobile: phone(),
     /** Staff registering a walk-in customer send none: the fixed default password is used. */
-    password: password().optional(),
+    password: blankOptional(password()),
     userCurrncy: optionalText(3).default(DEFAULTS.registrationCurrency),
     branchId: optionalId(),
   })

@@ -85,8 +85,8 @@ export const updateOfferBody = z
     price: blankOptional(price()),
     startDate: optionalDate(),
     endDate: optionalDate(),
-    branchsIds: idList('chooseBranch').optional(),
-    tagsIds: idList('tagsRequired').optional(),
+    branchsIds: blankOptional(idList('chooseBranch')),
+    tagsIds: blankOptional(idList('tagsRequired')),
     isActive: optionalBool(),
   })
   .strict()

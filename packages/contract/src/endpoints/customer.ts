@@ -1,15 +1,32 @@
 /** The customers' API (DECISIONS §8). */
 import { z } from 'zod';
 import { PAY_WITH, PRODUCT_REQUEST_TYPES } from '../constants';
-import { anyData, offer, offerRequest, pagedRows, product, redeemRequest } from '../entities';
 import { endpoint } from '../endpoint';
-import { count, id, latitude, longitude, oneOf, optionalId, optionalText, paging, text } from '../fields';
+import { anyData, offer, offerRequest, pagedRows, product, redeemRequest } from '../entities';
+import {
+  blankOptional,
+  count,
+  id,
+  latitude,
+  longitude,
+  oneOf,
+  optionalId,
+  optionalText,
+  paging,
+  text,
+} from '../fields';
 
 const u = ['user'] as const;
 
-export const offerRequestBody = z.object({ offerId: id(), branchId: id('chooseBranch'), payWith: oneOf(PAY_WITH) }).strict();
+export const offerRequestBody = z
+  .object({ offerId: id(), branchId: id('chooseBranch'), payWith: oneOf(PAY_WITH) })
+  .strict();
 export const redeemBody = z
-  .object({ merchantId: id(), branchId: id('chooseBranch'), amount: count().refine((n) => n > 0, { error: 'mustBePositive' }) })
+  .object({
+    merchantId: id(),
+    branchId: id('chooseBranch'),
+    amount: count().refine((n) => n > 0, { error: 'mustBePositive' }),
+  })
   .strict();
 
 export const customerEndpoints = {
@@ -36,8 +53,8 @@ export const customerEndpoints = {
         address2: optionalText(200),
         area: text('required', 100),
         city: text('required', 100),
-        lat: latitude().optional(),
-        long: longitude().optional(),
+        lat: blankOptional(latitude()),
+        long: blankOptional(longitude()),
       })
       .strict(),
     response: anyData,

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { DELIVERY_STATUSES, PRODUCT_REQUEST_STATUSES, PRODUCT_REQUEST_TYPES, TICKET_TYPES } from '../constants';
-import { anyData } from '../entities';
 import { endpoint, rolePair } from '../endpoint';
-import { id, idList, oneOf, optionalBool, optionalId, optionalText, paging, text } from '../fields';
+import { anyData } from '../entities';
+import { blankOptional, id, idList, oneOf, optionalBool, optionalId, optionalText, paging, text } from '../fields';
 
 const idBody = z.object({ id: id() }).strict();
 const m = ['merchant'] as const;
@@ -17,7 +17,11 @@ export const addCardBody = z
   .object({
     nameOnCard: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() : v),
-      z.string({ error: 'required' }).min(1, { error: 'required' }).max(100, { error: 'tooLong' }).regex(/^[\p{L} ]+$/u, { error: 'validName' }),
+      z
+        .string({ error: 'required' })
+        .min(1, { error: 'required' })
+        .max(100, { error: 'tooLong' })
+        .regex(/^[\p{L} ]+$/u, { error: 'validName' }),
     ),
     cardNumber: z.string({ error: 'required' }).regex(cardNumberPattern, { error: 'cardNumberLength' }),
     /** MM-YYYY */
@@ -33,7 +37,9 @@ export const operationsEndpoints = {
   'merchant/product/req/list': endpoint({
     path: 'merchant/product/req/list',
     roles: m,
-    body: z.object({ ...paging, type: oneOf(PRODUCT_REQUEST_TYPES).optional(), isCanceled: optionalBool() }).strict(),
+    body: z
+      .object({ ...paging, type: blankOptional(oneOf(PRODUCT_REQUEST_TYPES)), isCanceled: optionalBool() })
+      .strict(),
     response: anyData,
     summary: 'Product requests by type and cancellation (data.productRequests.rows).',
   }),
@@ -85,7 +91,13 @@ export const operationsEndpoints = {
     response: anyData,
     summary: 'Points packages for sale (data.packageData.rows).',
   }),
-  'merchant/package/details': endpoint({ path: 'merchant/package/details', roles: m, body: idBody, response: anyData, summary: 'One package.' }),
+  'merchant/package/details': endpoint({
+    path: 'merchant/package/details',
+    roles: m,
+    body: idBody,
+    response: anyData,
+    summary: 'One package.',
+  }),
   'merchant/package/req/list': endpoint({
     path: 'merchant/package/req/list',
     roles: m,
@@ -109,10 +121,34 @@ export const operationsEndpoints = {
     response: anyData,
     summary: 'Buys a package with a saved card.',
   }),
-  'merchant/card/add': endpoint({ path: 'merchant/card/add', roles: m, body: addCardBody, response: anyData, summary: 'Adds a card (never stores number or CVV).' }),
-  'merchant/card/list': endpoint({ path: 'merchant/card/list', roles: m, body: z.object(paging).strict(), response: anyData, summary: 'Saved cards, masked.' }),
-  'merchant/card/setDefault': endpoint({ path: 'merchant/card/setDefault', roles: m, body: idBody, response: anyData, summary: 'Makes a card the default.' }),
-  'merchant/card/delete': endpoint({ path: 'merchant/card/delete', roles: m, body: idBody, response: anyData, summary: 'Deletes a card.' }),
+  'merchant/card/add': endpoint({
+    path: 'merchant/card/add',
+    roles: m,
+    body: addCardBody,
+    response: anyData,
+    summary: 'Adds a card (never stores number or CVV).',
+  }),
+  'merchant/card/list': endpoint({
+    path: 'merchant/card/list',
+    roles: m,
+    body: z.object(paging).strict(),
+    response: anyData,
+    summary: 'Saved cards, masked.',
+  }),
+  'merchant/card/setDefault': endpoint({
+    path: 'merchant/card/setDefault',
+    roles: m,
+    body: idBody,
+    response: anyData,
+    summary: 'Makes a card the default.',
+  }),
+  'merchant/card/delete': endpoint({
+    path: 'merchant/card/delete',
+    roles: m,
+    body: idBody,
+    response: anyData,
+    summary: 'Deletes a card.',
+  }),
   'merchant/ticket/create': endpoint({
     path: 'merchant/ticket/create',
     roles: m,
@@ -127,9 +163,27 @@ export const operationsEndpoints = {
     response: anyData,
     summary: 'Opens a support ticket.',
   }),
-  'merchant/ticket/list': endpoint({ path: 'merchant/ticket/list', roles: m, body: z.object(paging).strict(), response: anyData, summary: 'Tickets.' }),
-  'merchant/ticket/close': endpoint({ path: 'merchant/ticket/close', roles: m, body: idBody, response: anyData, summary: 'Closes a ticket once.' }),
-  'merchant/ticket/details': endpoint({ path: 'merchant/ticket/details', roles: m, body: idBody, response: anyData, summary: 'One ticket.' }),
+  'merchant/ticket/list': endpoint({
+    path: 'merchant/ticket/list',
+    roles: m,
+    body: z.object(paging).strict(),
+    response: anyData,
+    summary: 'Tickets.',
+  }),
+  'merchant/ticket/close': endpoint({
+    path: 'merchant/ticket/close',
+    roles: m,
+    body: idBody,
+    response: anyData,
+    summary: 'Closes a ticket once.',
+  }),
+  'merchant/ticket/details': endpoint({
+    path: 'merchant/ticket/details',
+    roles: m,
+    body: idBody,
+    response: anyData,
+    summary: 'One ticket.',
+  }),
   'merchant/ticket/messageHistory/list': endpoint({
     path: 'merchant/ticket/messageHistory/list',
     roles: m,
@@ -165,7 +219,13 @@ export const operationsEndpoints = {
     response: anyData,
     summary: 'Settlements in status pending (an array).',
   }),
-  'merchant/settlement/details': endpoint({ path: 'merchant/settlement/details', roles: m, body: idBody, response: anyData, summary: 'One settlement.' }),
+  'merchant/settlement/details': endpoint({
+    path: 'merchant/settlement/details',
+    roles: m,
+    body: idBody,
+    response: anyData,
+    summary: 'One settlement.',
+  }),
   'merchant/chart/orders/branches': endpoint({
     path: 'merchant/chart/orders/branches',
     roles: m,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { OFFER_REQUEST_STATUSES } from '../constants';
-import { offerRequest, pagedRows, redeemRequest } from '../entities';
 import { rolePair } from '../endpoint';
-import { bool, id, oneOf, optionalPhone, paging } from '../fields';
+import { offerRequest, pagedRows, redeemRequest } from '../entities';
+import { blankOptional, bool, id, oneOf, optionalPhone, paging } from '../fields';
 
 export const reqListBody = z
-  .object({ ...paging, status: oneOf(OFFER_REQUEST_STATUSES).optional(), mobile: optionalPhone() })
+  .object({ ...paging, status: blankOptional(oneOf(OFFER_REQUEST_STATUSES)), mobile: optionalPhone() })
   .strict();
 const reqIdBody = z.object({ reqId: id() }).strict();
 export const redeemApproveBody = z.object({ reqId: id(), isApproved: bool().default(true) }).strict();

@@ -48,9 +48,8 @@ export function authService(deps: Deps) {
     const phoneKey = `${scope}:${mobile}`;
     const addressKey = `${scope}:${address}`;
     if (byPhone.isBlocked(phoneKey) || byAddress.isBlocked(addressKey)) throw new AppError(429, 'tooManyAttempts');
-    const ok = row
-      ? await verifyPassword(password, row.passwordHash)
-      : (await verifyPassword(password, await dummyHash), false);
+    // an unknown phone still costs one hash, so both failures take as long
+    const ok = await verifyPassword(password, row ? row.passwordHash : await dummyHash);
     if (!row || !ok) {
       byPhone.fail(phoneKey);
       byAddress.fail(addressKey);
@@ -196,7 +195,7 @@ export function authService(deps: Deps) {
         }
         case 'merchantUser': {
           const s = await repo.staffById(session.subjectId);
-          if (!s || s.isActive !== 1) return null;
+          if (s?.isActive !== 1) return null;
           const m = await repo.merchantById(s.merchantId);
           if (!m) return null;
           return {

@@ -10,9 +10,20 @@ describe('offer dates', () => {
   });
 
   it('gives the form the spec messages from the shared schema', () => {
-    const res = addOfferBody.safeParse({ branchsIds: [], tagsIds: [], description: 'short', startDate: '2030-02-01', endDate: '2030-01-01' });
+    const res = addOfferBody.safeParse({
+      branchsIds: [],
+      tagsIds: [],
+      description: 'short',
+      startDate: '2030-02-01',
+      endDate: '2030-01-01',
+    });
     expect(res.success).toBe(false);
     const messages = Object.fromEntries((res.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
-    expect(messages).toMatchObject({ branchsIds: 'chooseBranch', tagsIds: 'tagsRequired', description: 'descriptionLength', title: 'required' });
+    expect(messages).toMatchObject({
+      branchsIds: 'chooseBranch',
+      tagsIds: 'tagsRequired',
+      description: 'descriptionLength',
+      title: 'required',
+    });
   });
 });

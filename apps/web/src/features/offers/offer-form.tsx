@@ -24,7 +24,6 @@ import { PendingImages } from './pending-images';
 
 const FIELDS = Object.keys(addOfferBody.shape);
 
-
 /**
  * Add or update an offer: branches and tags, both languages' title and description (30 to 300
  * characters), price, points, quantity and dates, validated by the contract's schema (SPEC §5).
