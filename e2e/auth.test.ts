@@ -1,30 +1,25 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeE2E,
   DEMO_PASSWORD,
   DEMO_STAFF,
   type E2EServer,
   type Lang,
-  launchBrowser,
   localMobile,
   loginThroughUi,
   newPage,
+  openE2E,
   screenshot,
-  startServer,
 } from './harness';
 
 let server: E2EServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await server.admin('demo');
+  ({ server, browser } = await openE2E({ demo: true }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeE2E({ server, browser }));
 
 describe.each(['en', 'ar'] as Lang[])('sign-up to dashboard (%s)', (lang) => {
   it('registers, waits for review, is approved by the operator, logs in and sees the merchant dashboard', async () => {

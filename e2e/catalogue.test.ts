@@ -9,23 +9,19 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeE2E,
   DEMO_PASSWORD,
   DEMO_STAFF,
   type E2EServer,
   type Lang,
-  launchBrowser,
   localMobile,
   loginThroughUi,
   newPage,
+  openE2E,
+  readLocale,
   screenshot,
-  startServer,
 } from './harness';
 
-interface Tree {
-  [key: string]: string | Tree;
-}
-const web = path.resolve(import.meta.dirname, '../apps/web/src');
-const readLocale = (file: string): Tree => JSON.parse(fs.readFileSync(path.join(web, file), 'utf8'));
 /** The UI's own strings, so the test reads the screen in either language. */
 const strings = (lang: Lang) => ({
   branches: readLocale(`features/branches/locales/${lang}.json`) as Record<string, string>,
@@ -38,8 +34,7 @@ let browser: Browser;
 let pictures: string[];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openE2E());
   await server.admin('tag', 'add', 'Coffee');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-e2e-img-'));
   pictures = [];
@@ -55,10 +50,7 @@ beforeAll(async () => {
     pictures.push(file);
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeE2E({ server, browser }));
 
 const DESC = 'Freshly brewed and served with a smile at every branch.';
 const DESC_AR = 'قهوة طازجة تقدم مع ابتسامة في كل فروعنا دائماً.';

@@ -125,6 +125,28 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The server and browser of one test file: started before its tests, stopped after them. */
+export interface E2E {
+  server: E2EServer;
+  browser: Browser;
+}
+
+export async function openE2E(opts: { demo?: boolean } = {}): Promise<E2E> {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  if (opts.demo) await server.admin('demo');
+  return { server, browser };
+}
+
+export async function closeE2E(e2e: Partial<E2E>): Promise<void> {
+  await e2e.browser?.close();
+  await e2e.server?.stop();
+}
+
+/** A web-app locale file (path under apps/web/src), so a test reads the screen in either language. */
+export const readLocale = <T = Record<string, string>>(rel: string): T =>
+  JSON.parse(fs.readFileSync(path.join(root, 'apps/web/src', rel), 'utf8')) as T;
+
 export type Lang = 'en' | 'ar';
 
 /** A phone-sized page (375 px) whose app language starts as `lang`; desktop when asked. */

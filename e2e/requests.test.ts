@@ -4,30 +4,26 @@
  * moves to Done, the merchant's dashboard balance and pending count change; the merchant finds the
  * customer's requests by phone on /search, approves one there and the dashboard follows at once.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../packages/contract/src/messages';
 import {
+  closeE2E,
   DEMO_MERCHANT,
   DEMO_PASSWORD,
   DEMO_STAFF,
   type E2EServer,
   type Lang,
-  launchBrowser,
   loginThroughUi,
   newPage,
+  openE2E,
+  readLocale,
   screenshot,
-  startServer,
 } from './harness';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const read = (rel: string) => JSON.parse(fs.readFileSync(path.join(root, 'apps/web/src', rel), 'utf8'));
 const textsOf = (lang: Lang) => ({
-  r: read(`features/requests/locales/${lang}.json`) as Record<string, string>,
-  dashboard: read(`features/dashboard/locales/${lang}.json`) as Record<string, string>,
+  r: readLocale(`features/requests/locales/${lang}.json`),
+  dashboard: readLocale(`features/dashboard/locales/${lang}.json`),
   approved: messages.approvedSuccessfully[lang],
 });
 
@@ -36,14 +32,9 @@ let browser: Browser;
 let seq = 0;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await server.admin('demo');
+  ({ server, browser } = await openE2E({ demo: true }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeE2E({ server, browser }));
 
 /** A new customer with 1000 points, logged in through the customer API. */
 async function newCustomer(lang: Lang) {

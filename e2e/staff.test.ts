@@ -6,16 +6,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeE2E,
   DEMO_MERCHANT,
   DEMO_PASSWORD,
   type E2EServer,
   type Lang,
-  launchBrowser,
   localMobile,
   loginThroughUi,
   newPage,
+  openE2E,
   screenshot,
-  startServer,
 } from './harness';
 import {
   field,
@@ -30,14 +30,9 @@ import {
 let server: E2EServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await server.admin('demo');
+  ({ server, browser } = await openE2E({ demo: true }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeE2E({ server, browser }));
 
 const menuEntries = (page: Page) =>
   page.locator('[data-entry]').evaluateAll((els) => els.map((e) => e.getAttribute('data-entry')));

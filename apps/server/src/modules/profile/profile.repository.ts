@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, MerchantUpdate } from '../../db/schema';
+import { staffWithBranchQuery } from '../staff/staff.repository';
 
 const countWhere = async (q: { executeTakeFirstOrThrow: () => Promise<{ n: number | string }> }) =>
   Number((await q.executeTakeFirstOrThrow()).n);
@@ -45,23 +46,9 @@ export const profileRepository = (db: Kysely<Database>) => ({
   },
 
   staffWithBranch: (id: number) =>
-    db
-      .selectFrom('merchantUsers as u')
+    staffWithBranchQuery(db)
       .innerJoin('merchants as m', 'm.id', 'u.merchantId')
-      .leftJoin('branches as b', 'b.id', 'u.branchId')
-      .select([
-        'u.id',
-        'u.merchantId',
-        'u.branchId',
-        'u.fName',
-        'u.mName',
-        'u.lName',
-        'u.mobileNum',
-        'u.rule',
-        'u.isActive',
-        'm.name as merchantName',
-        'b.branchName',
-      ])
+      .select('m.name as merchantName')
       .where('u.id', '=', id)
       .executeTakeFirst(),
 

@@ -13,24 +13,27 @@ export type StaffPatch = Partial<
   Pick<MerchantUsersTable, 'fName' | 'mName' | 'lName' | 'mobileNum' | 'rule' | 'branchId' | 'isActive'>
 >;
 
+/** A staff member's or courier's row with the name of their branch (`u` and `b`). */
+export const staffWithBranchQuery = (db: Kysely<Database>) =>
+  db
+    .selectFrom('merchantUsers as u')
+    .leftJoin('branches as b', 'b.id', 'u.branchId')
+    .select([
+      'u.id',
+      'u.merchantId',
+      'u.branchId',
+      'u.fName',
+      'u.mName',
+      'u.lName',
+      'u.mobileNum',
+      'u.rule',
+      'u.isActive',
+      'b.branchName',
+    ]);
+
 /** Staff members and couriers (merchant_users): the only SQL of the staff module. */
 export const staffRepository = (db: Kysely<Database>) => {
-  const withBranch = () =>
-    db
-      .selectFrom('merchantUsers as u')
-      .leftJoin('branches as b', 'b.id', 'u.branchId')
-      .select([
-        'u.id',
-        'u.merchantId',
-        'u.branchId',
-        'u.fName',
-        'u.mName',
-        'u.lName',
-        'u.mobileNum',
-        'u.rule',
-        'u.isActive',
-        'b.branchName',
-      ]);
+  const withBranch = () => staffWithBranchQuery(db);
 
   const filtered = (f: StaffFilter) => {
     let q = db.selectFrom('merchantUsers').where('merchantId', '=', f.merchantId);
