@@ -64,6 +64,11 @@ describe.each(['en', 'ar'] as Lang[])('sign-up to dashboard (%s)', (lang) => {
       expect(text).toMatch(/balance/i);
     }
     await screenshot(page, `auth-dashboard-merchant-${lang}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, `auth-dashboard-merchant-desktop-${lang}`);
+    await page.goto(`${server.url}/setting`);
+    await expect.poll(() => page.locator('[data-entry]').count()).toBeGreaterThan(5);
+    await screenshot(page, `auth-settings-desktop-${lang}`);
     await context.close();
   });
 });

@@ -47,6 +47,8 @@ export interface AppOptions {
   sessionTtlMs?: number;
   loginLimits?: Deps['loginLimits'];
   validateResponses?: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
+  trustProxy?: boolean;
   /** Settings handed to the web app at /api/config. */
   publicConfig?: Record<string, unknown>;
 }
@@ -64,7 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: opts.trustProxy ?? false,
     genReqId: () => crypto.randomUUID(),
   });
 

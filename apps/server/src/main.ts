@@ -15,6 +15,7 @@ const { app } = await buildApp({
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   },
+  trustProxy: config.trustProxy,
   publicConfig: { mapTileUrl: config.mapTileUrl },
 });
 if (applied.length) app.log.info({ applied }, 'database migrated');
