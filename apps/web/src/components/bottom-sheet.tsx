@@ -1,35 +1,9 @@
-import { Drawer } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Sheet, type SheetProps } from './sheet';
+
+// Fit the content, up to 90% of the screen.
+const contentStyle = { height: 'auto', maxHeight: '90dvh', maxWidth: 720, marginInline: 'auto' };
 
 /** A sheet that slides up from the bottom (settings entries, edit forms). */
-export function BottomSheet({
-  opened,
-  onClose,
-  title,
-  children,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      position="bottom"
-      radius="lg"
-      styles={{
-        // Fit the content, up to 90% of the screen.
-        content: { height: 'auto', maxHeight: '90dvh', maxWidth: 720, marginInline: 'auto' },
-        title: { fontWeight: 700 },
-      }}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      {children}
-    </Drawer>
-  );
+export function BottomSheet(props: SheetProps) {
+  return <Sheet {...props} position="bottom" radius="lg" contentStyle={contentStyle} />;
 }

@@ -1,19 +1,20 @@
-import { Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../components/brand-logo';
 import { LanguageToggle } from '../../components/language-toggle';
 
-/** The frame of the sign-in screens: language switch, logo, a titled card, links below. */
+/** The frame of the sign-in screens: language switch, logo, a titled card, links to other screens below. */
 export function AuthLayout({
   title,
   subtitle,
   children,
-  footer,
+  links = [],
 }: {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
-  footer?: ReactNode;
+  links?: { to: string; label: string }[];
 }) {
   return (
     <Container size={440} px="md" py="md" component="main">
@@ -37,9 +38,13 @@ export function AuthLayout({
             {children}
           </Stack>
         </Paper>
-        {footer && (
+        {links.length > 0 && (
           <Stack gap={6} align="center">
-            {footer}
+            {links.map((l) => (
+              <Anchor key={l.to} component={Link} to={l.to} size="sm">
+                {l.label}
+              </Anchor>
+            ))}
           </Stack>
         )}
       </Stack>

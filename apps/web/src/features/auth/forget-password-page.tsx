@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Button } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { PhoneInput } from '../../components/phone-input';
-import { useFieldError } from '../../lib/form-errors';
+import { PhoneField } from '../../components/phone-field';
 import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
 import { toast } from '../../lib/toast';
 import { useForgetPassword } from './api';
@@ -16,7 +15,6 @@ const schema = withPhoneRule(z.object(phoneFields));
 /** Step 1 of a reset: a code is sent to the number, then /verification takes the code and the new password. */
 export function ForgetPasswordPage() {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const navigate = useNavigate();
   const send = useForgetPassword();
   const { register, control, handleSubmit, formState } = useForm({
@@ -25,7 +23,7 @@ export function ForgetPasswordPage() {
     defaultValues: { country: DEFAULT_COUNTRY, number: '' },
   });
   // Read every formState field used below up front: the proxy only tracks what a render reads.
-  const { errors, isValid } = formState;
+  const { isValid } = formState;
 
   const onSubmit = handleSubmit((v) => {
     const mobile = composePhone(v.country, v.number);
@@ -44,27 +42,10 @@ export function ForgetPasswordPage() {
     <AuthLayout
       title={t('auth.forgot.title')}
       subtitle={t('auth.forgot.subtitle')}
-      footer={
-        <Anchor component={Link} to="/login" size="sm">
-          {t('auth.backToLogin')}
-        </Anchor>
-      }
+      links={[{ to: '/login', label: t('auth.backToLogin') }]}
     >
       <form onSubmit={onSubmit} noValidate>
-        <Controller
-          control={control}
-          name="country"
-          render={({ field }) => (
-            <PhoneInput
-              label={t('auth.phone')}
-              country={field.value}
-              onCountryChange={field.onChange}
-              numberProps={register('number')}
-              error={fieldError(errors.number)}
-              required
-            />
-          )}
-        />
+        <PhoneField control={control} register={register} label={t('auth.phone')} />
         <Button type="submit" fullWidth mt="lg" loading={send.isPending} disabled={!isValid}>
           {t('auth.forgot.submit')}
         </Button>

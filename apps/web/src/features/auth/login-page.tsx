@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBody } from '@loyalty/contract';
 import { Anchor, Button, Group, PasswordInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { NotAuthorized } from '../../components/not-authorized';
-import { PhoneInput } from '../../components/phone-input';
+import { PhoneField } from '../../components/phone-field';
 import { ACTIVATE_PATH, isStaffRole, returnPath } from '../../lib/access';
 import { useFieldError } from '../../lib/form-errors';
 import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
@@ -63,32 +63,13 @@ export function LoginPage() {
     <AuthLayout
       title={t('auth.login.title')}
       subtitle={t('auth.login.subtitle')}
-      footer={
-        <>
-          <Anchor component={Link} to="/register" size="sm">
-            {t('auth.login.noAccount')}
-          </Anchor>
-          <Anchor component={Link} to="/languages" size="sm">
-            {t('auth.chooseLanguage')}
-          </Anchor>
-        </>
-      }
+      links={[
+        { to: '/register', label: t('auth.login.noAccount') },
+        { to: '/languages', label: t('auth.chooseLanguage') },
+      ]}
     >
       <form onSubmit={onSubmit} noValidate>
-        <Controller
-          control={control}
-          name="country"
-          render={({ field }) => (
-            <PhoneInput
-              label={t('auth.phone')}
-              country={field.value}
-              onCountryChange={field.onChange}
-              numberProps={register('number')}
-              error={fieldError(errors.number)}
-              required
-            />
-          )}
-        />
+        <PhoneField control={control} register={register} label={t('auth.phone')} />
         <PasswordInput
           mt="sm"
           label={t('auth.password')}

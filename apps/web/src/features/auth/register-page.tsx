@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { PhoneInput } from '../../components/phone-input';
+import { PhoneField } from '../../components/phone-field';
 import { ACTIVATE_PATH } from '../../lib/access';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
@@ -56,16 +56,10 @@ export function RegisterPage() {
     <AuthLayout
       title={t('auth.register.title')}
       subtitle={t('auth.register.subtitle')}
-      footer={
-        <>
-          <Anchor component={Link} to="/login" size="sm">
-            {t('auth.register.haveAccount')}
-          </Anchor>
-          <Anchor component={Link} to="/languages" size="sm">
-            {t('auth.chooseLanguage')}
-          </Anchor>
-        </>
-      }
+      links={[
+        { to: '/login', label: t('auth.register.haveAccount') },
+        { to: '/languages', label: t('auth.chooseLanguage') },
+      ]}
     >
       <form onSubmit={onSubmit} noValidate>
         <TextInput
@@ -75,21 +69,7 @@ export function RegisterPage() {
           {...register('name')}
           error={fieldError(errors.name)}
         />
-        <Controller
-          control={control}
-          name="country"
-          render={({ field }) => (
-            <PhoneInput
-              label={t('auth.phone')}
-              country={field.value}
-              onCountryChange={field.onChange}
-              numberProps={register('number')}
-              mt="sm"
-              error={fieldError(errors.number)}
-              required
-            />
-          )}
-        />
+        <PhoneField control={control} register={register} label={t('auth.phone')} mt="sm" />
         <PasswordInput
           mt="sm"
           label={t('auth.password')}

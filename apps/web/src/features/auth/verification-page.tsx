@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { password } from '@loyalty/contract';
-import { Anchor, Button, Input, PasswordInput, PinInput } from '@mantine/core';
+import { Button, Input, PasswordInput, PinInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { Ltr } from '../../components/ltr';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
@@ -65,11 +65,7 @@ export function VerificationPage() {
           {t('auth.verification.subtitle')} <Ltr>+{mobile}</Ltr>
         </>
       }
-      footer={
-        <Anchor component={Link} to="/login" size="sm">
-          {t('auth.backToLogin')}
-        </Anchor>
-      }
+      links={[{ to: '/login', label: t('auth.backToLogin') }]}
     >
       <form onSubmit={onSubmit} noValidate>
         <Controller

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addEmployeeBody, EMPLOYEE_RULES, type EmployeeRule } from '@loyalty/contract';
-import { Badge, Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { addEmployeeBody, type EmployeeRule } from '@loyalty/contract';
+import { Badge, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { BranchSelect } from '../../components/branch-select';
-import { PhoneInput } from '../../components/phone-input';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
 import { toast } from '../../lib/toast';
 import { useAddEmployee } from './api';
+import { EmployeeBranchField, EmployeeNameAndMobileFields, EmployeeRuleField } from './employee-fields';
 
 /** The contract's add schema with the phone split into country and number (SPEC §5: every field required). */
 const schema = withPhoneRule(
@@ -63,37 +62,8 @@ export function AddEmployeeForm({ fixedRule, onDone }: { fixedRule?: EmployeeRul
       aria-label={t(fixedRule === 'delivery' ? 'employees.addDelivery' : 'employees.add')}
     >
       <Stack gap="sm">
-        <Controller
-          control={control}
-          name="branchId"
-          render={({ field }) => (
-            <BranchSelect
-              label={t('employees.branch')}
-              value={field.value as string}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldError(errors.branchId)}
-              required
-            />
-          )}
-        />
-        <TextInput label={t('employees.fName')} required {...register('fName')} error={fieldError(errors.fName)} />
-        <TextInput label={t('employees.mName')} required {...register('mName')} error={fieldError(errors.mName)} />
-        <TextInput label={t('employees.lName')} required {...register('lName')} error={fieldError(errors.lName)} />
-        <Controller
-          control={control}
-          name="country"
-          render={({ field }) => (
-            <PhoneInput
-              label={t('employees.mobile')}
-              country={field.value}
-              onCountryChange={field.onChange}
-              numberProps={register('number')}
-              error={fieldError(errors.number)}
-              required
-            />
-          )}
-        />
+        <EmployeeBranchField control={control} />
+        <EmployeeNameAndMobileFields control={control} register={register} />
         <PasswordInput
           label={t('employees.password')}
           autoComplete="new-password"
@@ -109,23 +79,7 @@ export function AddEmployeeForm({ fixedRule, onDone }: { fixedRule?: EmployeeRul
             <Badge variant="light">{t(`roles.${fixedRule}`)}</Badge>
           </Group>
         ) : (
-          <Controller
-            control={control}
-            name="rule"
-            render={({ field }) => (
-              <Select
-                label={t('employees.rule')}
-                placeholder={t('employees.chooseRule')}
-                data={EMPLOYEE_RULES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-                value={(field.value as string) || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                onBlur={field.onBlur}
-                error={fieldError(errors.rule)}
-                allowDeselect={false}
-                required
-              />
-            )}
-          />
+          <EmployeeRuleField control={control} placeholder={t('employees.chooseRule')} />
         )}
         <Button type="submit" loading={add.isPending} disabled={!isDirty}>
           {t(fixedRule === 'delivery' ? 'employees.addDelivery' : 'employees.add')}

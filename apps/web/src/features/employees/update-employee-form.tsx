@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addEmployeeBody, EMPLOYEE_RULES, type Employee } from '@loyalty/contract';
-import { Button, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { addEmployeeBody, type Employee } from '@loyalty/contract';
+import { Button, Stack, Switch } from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { BranchSelect } from '../../components/branch-select';
-import { PhoneInput } from '../../components/phone-input';
-import { applyServerErrors, useFieldError } from '../../lib/form-errors';
+import { applyServerErrors } from '../../lib/form-errors';
 import { composePhone, phoneFields, splitPhone, withPhoneRule } from '../../lib/phone';
 import { toast } from '../../lib/toast';
 import { useUpdateEmployee } from './api';
+import { EmployeeBranchField, EmployeeNameAndMobileFields, EmployeeRuleField } from './employee-fields';
 
 /** SPEC §5: name fields and mobile required, mobile numeric; a branch must be chosen. */
 const schema = withPhoneRule(
@@ -25,7 +24,6 @@ const fields = ['branchId', 'fName', 'mName', 'lName', 'rule', 'isActive'];
  */
 export function UpdateEmployeeForm({ employee, onDone }: { employee: Employee; onDone?: () => void }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const update = useUpdateEmployee();
   const u = employee.merchantUser;
   const { register, control, handleSubmit, setError, reset, getValues, formState } = useForm({
@@ -41,7 +39,7 @@ export function UpdateEmployeeForm({ employee, onDone }: { employee: Employee; o
       isActive: u.isActive,
     },
   });
-  const { errors, isDirty } = formState;
+  const { isDirty } = formState;
   const branchId = useWatch({ control, name: 'branchId' });
 
   const onSubmit = handleSubmit(({ country, number, ...v }) =>
@@ -61,53 +59,9 @@ export function UpdateEmployeeForm({ employee, onDone }: { employee: Employee; o
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('employees.updateTitle')}>
       <Stack gap="sm">
-        <TextInput label={t('employees.fName')} required {...register('fName')} error={fieldError(errors.fName)} />
-        <TextInput label={t('employees.mName')} required {...register('mName')} error={fieldError(errors.mName)} />
-        <TextInput label={t('employees.lName')} required {...register('lName')} error={fieldError(errors.lName)} />
-        <Controller
-          control={control}
-          name="country"
-          render={({ field }) => (
-            <PhoneInput
-              label={t('employees.mobile')}
-              country={field.value}
-              onCountryChange={field.onChange}
-              numberProps={register('number')}
-              error={fieldError(errors.number)}
-              required
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="branchId"
-          render={({ field }) => (
-            <BranchSelect
-              label={t('employees.branch')}
-              value={field.value as string}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldError(errors.branchId)}
-              required
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="rule"
-          render={({ field }) => (
-            <Select
-              label={t('employees.rule')}
-              data={EMPLOYEE_RULES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-              value={(field.value as string) || null}
-              onChange={(v) => field.onChange(v ?? '')}
-              onBlur={field.onBlur}
-              error={fieldError(errors.rule)}
-              allowDeselect={false}
-              required
-            />
-          )}
-        />
+        <EmployeeNameAndMobileFields control={control} register={register} />
+        <EmployeeBranchField control={control} />
+        <EmployeeRuleField control={control} />
         <Controller
           control={control}
           name="isActive"

@@ -1,9 +1,9 @@
-import { Button, Stack } from '@mantine/core';
-import { IconEdit } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { BottomSheet } from '../../components/bottom-sheet';
+import { EditButton } from '../../components/edit-button';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/session';
@@ -31,18 +31,7 @@ export function OfferDetailsPage() {
       <PageHeader
         title={t('screens.offerDetails')}
         back={back}
-        actions={
-          isMerchant && (
-            <Button
-              size="sm"
-              variant="light"
-              leftSection={<IconEdit size={16} aria-hidden />}
-              onClick={() => setEditing(true)}
-            >
-              {t('offers.update')}
-            </Button>
-          )
-        }
+        actions={isMerchant && <EditButton onClick={() => setEditing(true)}>{t('offers.update')}</EditButton>}
       />
       <OfferHeader offer={offer.data} />
       <OfferImages offer={offer.data} canUpload={isMerchant} />

@@ -1,10 +1,11 @@
 import type { Product } from '@loyalty/contract';
-import { Badge, Button, Card, Center, Group, Image, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { IconBox, IconEdit } from '@tabler/icons-react';
+import { Badge, Card, Center, Group, Image, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { IconBox } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { BottomSheet } from '../../components/bottom-sheet';
+import { EditButton } from '../../components/edit-button';
 import { ImageUpload } from '../../components/image-upload';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
@@ -62,18 +63,7 @@ export function ProductDetailsPage() {
       <PageHeader
         title={t('screens.productDetails')}
         back="/setting?sheet=products"
-        actions={
-          isMerchant && (
-            <Button
-              size="sm"
-              variant="light"
-              leftSection={<IconEdit size={16} aria-hidden />}
-              onClick={() => setEditing(true)}
-            >
-              {t('products.update')}
-            </Button>
-          )
-        }
+        actions={isMerchant && <EditButton onClick={() => setEditing(true)}>{t('products.update')}</EditButton>}
       />
       <Card withBorder radius="md">
         <Card.Section>

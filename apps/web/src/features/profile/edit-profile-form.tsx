@@ -3,7 +3,7 @@ import { type MerchantProfile, updateProfileBody } from '@loyalty/contract';
 import { Button, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PhoneInput } from '../../components/phone-input';
+import { PhoneField } from '../../components/phone-field';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { composePhone, phoneFields, splitPhone, withPhoneRule } from '../../lib/phone';
 import { toast } from '../../lib/toast';
@@ -51,20 +51,7 @@ export function EditProfileForm({ profile, onDone }: { profile: MerchantProfile;
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <TextInput label={t('profile.name')} required {...register('fName')} error={fieldError(errors.fName)} />
-        <Controller
-          control={control}
-          name="country"
-          render={({ field }) => (
-            <PhoneInput
-              label={t('profile.mobile')}
-              country={field.value}
-              onCountryChange={(v) => field.onChange(v)}
-              numberProps={register('number')}
-              error={fieldError(errors.number)}
-              required
-            />
-          )}
-        />
+        <PhoneField control={control} register={register} label={t('profile.mobile')} />
         <TextInput label={t('profile.hotLine')} dir="ltr" {...register('hotLine')} error={fieldError(errors.hotLine)} />
         <Controller
           control={control}

@@ -1,8 +1,13 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+export interface InfoRow {
+  label: string;
+  value: ReactNode;
+}
+
 /** Label and value rows; empty values show a dash. */
-export function InfoList({ rows }: { rows: { label: string; value: ReactNode }[] }) {
+export function InfoList({ rows }: { rows: InfoRow[] }) {
   return (
     <Stack gap="sm" component="dl" m={0}>
       {rows.map((r) => (

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { BranchSelect } from '../../components/branch-select';
-import { PhoneInput } from '../../components/phone-input';
+import { PhoneField } from '../../components/phone-field';
 import { ApiError } from '../../lib/api';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
@@ -62,20 +62,7 @@ export function AddUserForm({ branch, onDone }: { branch: BranchChoice; onDone?:
     <form onSubmit={onSubmit} noValidate aria-label={t('users.submit')}>
       <Stack gap="sm">
         <TextInput label={t('users.name')} required {...register('name')} error={fieldError(errors.name)} />
-        <Controller
-          control={control}
-          name="country"
-          render={({ field }) => (
-            <PhoneInput
-              label={t('users.mobile')}
-              country={field.value}
-              onCountryChange={field.onChange}
-              numberProps={register('number')}
-              error={fieldError(errors.number)}
-              required
-            />
-          )}
-        />
+        <PhoneField control={control} register={register} label={t('users.mobile')} />
         {branch.kind === 'pick' && (
           <Controller
             control={control}

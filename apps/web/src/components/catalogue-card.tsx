@@ -1,0 +1,62 @@
+import { Card, Center, Group, Image, type MantineColor, Text } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { imageUrl } from '../lib/api';
+import { formatPoints, formatPrice } from '../lib/format';
+import { Ltr } from './ltr';
+
+export interface CatalogueCardProps {
+  /** Where the card links to. */
+  to: string;
+  onOpen?: () => void;
+  testId: string;
+  /** The stored image path; without one the fallback icon is shown. */
+  image: string | null | undefined;
+  fallback: { icon: Icon; bg: string; color: MantineColor };
+  title: string;
+  description: string;
+  price: number;
+  points: number;
+}
+
+/** A catalogue item in a grid (SPEC §2): image or an icon, title, description, `$` price, points with `P`. */
+export function CatalogueCard({
+  to,
+  onOpen,
+  testId,
+  image,
+  fallback: { icon: FallbackIcon, bg, color },
+  title,
+  description,
+  price,
+  points,
+}: CatalogueCardProps) {
+  const src = imageUrl(image);
+  return (
+    <Card withBorder radius="md" padding="sm" component={Link} to={to} onClick={onOpen} data-testid={testId}>
+      <Card.Section>
+        {src ? (
+          <Image src={src} alt={title} h={110} fit="cover" />
+        ) : (
+          <Center h={110} bg={bg} c={color} aria-hidden>
+            <FallbackIcon size={44} stroke={1.5} />
+          </Center>
+        )}
+      </Card.Section>
+      <Text fw={600} mt="xs" lineClamp={1}>
+        {title}
+      </Text>
+      <Text size="sm" c="dimmed" lineClamp={2}>
+        {description}
+      </Text>
+      <Group justify="space-between" mt={6} gap={4} wrap="nowrap">
+        <Text fw={700} size="sm" c="teal.8">
+          <Ltr>{formatPrice(price)}</Ltr>
+        </Text>
+        <Text fw={600} size="sm" c="orange.8">
+          <Ltr>{formatPoints(points)}</Ltr>
+        </Text>
+      </Group>
+    </Card>
+  );
+}
