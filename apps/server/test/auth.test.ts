@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../src/db/dialect';
-import { hashPassword } from '../src/lib/password';
-import { merchantFixture, nextMobile, startTestServer, TEST_HASH_COST, type TestServer } from './harness';
+import { insertStaff, merchantFixture, nextMobile, startTestServer, type TestServer } from './harness';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -9,29 +7,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function staffFixture(merchantId: number, rule: 'merchantUser' | 'delivery', isActive = 1) {
-  const mobileNum = nextMobile('9743');
-  const password = 'staff-pass-1';
-  const now = nowIso();
-  const row = await t.db
-    .insertInto('merchantUsers')
-    .values({
-      merchantId,
-      branchId: null,
-      fName: 'Sami',
-      mName: 'K',
-      lName: rule,
-      mobileNum,
-      passwordHash: await hashPassword(password, TEST_HASH_COST),
-      rule,
-      isActive,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, mobileNum, password };
-}
+const staffFixture = (merchantId: number, rule: 'merchantUser' | 'delivery', isActive = 1) =>
+  insertStaff(t, merchantId, { rule, isActive, lName: rule });
 
 describe('merchant signup and approval', () => {
   it('creates a merchant under review and answers rule, isAproved, id and token', async () => {

@@ -1,43 +1,11 @@
 /** Fixtures shared by the catalogue tests: staff sign-in, tags, branches, offers, real images. */
 import sharp from 'sharp';
-import { nowIso } from '../src/db/dialect';
-import { hashPassword } from '../src/lib/password';
-import { type MerchantFixture, nextMobile, TEST_HASH_COST, type TestServer } from './harness';
+import type { MerchantFixture, TestServer } from './harness';
 
 export const DESC = 'A description that is long enough to pass the thirty character rule.';
 export const DESC_AR = 'وصف عربي طويل بما يكفي ليتجاوز قاعدة الثلاثين حرفاً المطلوبة.';
 
-/** A staff member (or courier) of the merchant at a branch, signed in. */
-export async function staffLogin(
-  t: TestServer,
-  merchantId: number,
-  branchId: number | null,
-  rule: 'merchantUser' | 'delivery' = 'merchantUser',
-) {
-  const mobileNum = nextMobile('9743');
-  const password = 'staff-pass-1';
-  const now = nowIso();
-  const row = await t.db
-    .insertInto('merchantUsers')
-    .values({
-      merchantId,
-      branchId,
-      fName: 'Sami',
-      mName: 'K',
-      lName: 'Staff',
-      mobileNum,
-      passwordHash: await hashPassword(password, TEST_HASH_COST),
-      rule,
-      isActive: 1,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const res = await t.call('merchant/login', { username: mobileNum, password });
-  if (res.status !== 200) throw new Error(`staff login failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: row.id, token: res.body.data.token as string };
-}
+export { staffLogin } from './harness';
 
 let tagSeq = 0;
 export async function addTags(t: TestServer, n: number): Promise<number[]> {

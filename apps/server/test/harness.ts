@@ -8,10 +8,11 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { openDatabase } from '../src/db/dialect';
+import { nowIso, openDatabase } from '../src/db/dialect';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import type { Deps } from '../src/deps';
+import { hashPassword } from '../src/lib/password';
 import { operatorService } from '../src/modules/operator/operator.service';
 
 export const TEST_HASH_COST = { log2N: 12, r: 8, p: 1 };
@@ -169,4 +170,47 @@ export async function merchantFixture(
   if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
   if (opts.approved !== false) await t.op.approveMerchant(mobile);
   return { id: res.body.data.id, token: res.body.data.token, mobile, password, name };
+}
+
+/** A staff member or courier of the merchant, inserted directly (not through the API under test). */
+export async function insertStaff(
+  t: TestServer,
+  merchantId: number,
+  opts: { branchId?: number | null; rule?: 'merchantUser' | 'delivery'; isActive?: number; lName?: string } = {},
+) {
+  const rule = opts.rule ?? 'merchantUser';
+  const mobileNum = nextMobile('9743');
+  const password = 'staff-pass-1';
+  const now = nowIso();
+  const row = await t.db
+    .insertInto('merchantUsers')
+    .values({
+      merchantId,
+      branchId: opts.branchId ?? null,
+      fName: 'Sami',
+      mName: 'K',
+      lName: opts.lName ?? 'Staff',
+      mobileNum,
+      passwordHash: await hashPassword(password, TEST_HASH_COST),
+      rule,
+      isActive: opts.isActive ?? 1,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, mobileNum, password };
+}
+
+/** A staff member (or courier) of the merchant at a branch, signed in. */
+export async function staffLogin(
+  t: TestServer,
+  merchantId: number,
+  branchId: number | null,
+  rule: 'merchantUser' | 'delivery' = 'merchantUser',
+) {
+  const staff = await insertStaff(t, merchantId, { branchId, rule });
+  const res = await t.call('merchant/login', { username: staff.mobileNum, password: staff.password });
+  if (res.status !== 200) throw new Error(`staff login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: staff.id, token: res.body.data.token as string };
 }
