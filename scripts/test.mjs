@@ -54,7 +54,12 @@ await step('types', async () => {
   const c = await run(bin('tsc'), ['-p', 'apps/web/tsconfig.json']);
   return counted(a || b || c);
 });
-await step('lint', async () => counted(await run(bin('biome'), ['check', '--error-on-warnings', '.'])));
+await step('lint', async () => {
+  const style = await run(bin('biome'), ['check', '--error-on-warnings', '.']);
+  // import rules (.dependency-cruiser.cjs): no cycles, features apart, repositories private
+  const imports = await run(bin('depcruise'), ['apps', 'packages', 'e2e', '--config', '.dependency-cruiser.cjs']);
+  return counted(style || imports);
+});
 await step('unit', () => vitest('unit', ['--project', 'contract', '--project', 'web']));
 await step('server', () => {
   const projects = ['--project', 'server-sqlite'];

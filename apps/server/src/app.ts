@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { LIMITS, messageText } from '@loyalty/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { compose, type Services } from './compose';
 import type { DbHandle } from './db/dialect';
 import type { Deps } from './deps';
 import { MAX_FILES_PER_REQUEST } from './http/body';
@@ -13,28 +14,17 @@ import { installErrorHandler } from './http/error-handler';
 import { registerEndpoints, requestLanguage } from './http/register';
 import { type HashCost, PRODUCTION_COST } from './lib/password';
 import { authRoutes } from './modules/auth/auth.routes';
-import { authService } from './modules/auth/auth.service';
-import { outboxSmsSender, type SmsSender } from './modules/auth/sms';
+import type { SmsSender } from './modules/auth/sms';
 import { branchesRoutes } from './modules/branches/branches.routes';
-import { branchesService } from './modules/branches/branches.service';
 import { customerRoutes } from './modules/customer/customer.routes';
-import { customerService } from './modules/customer/customer.service';
 import { customerRequestsRoutes } from './modules/customer-requests/customer-requests.routes';
-import { customerRequestsService } from './modules/customer-requests/customer-requests.service';
 import { offerRequestsRoutes } from './modules/offer-requests/offer-requests.routes';
-import { offerRequestsService } from './modules/offer-requests/offer-requests.service';
 import { offersRoutes } from './modules/offers/offers.routes';
-import { offersService } from './modules/offers/offers.service';
 import { productsRoutes } from './modules/products/products.routes';
-import { productsService } from './modules/products/products.service';
 import { profileRoutes } from './modules/profile/profile.routes';
-import { profileService } from './modules/profile/profile.service';
 import { redeemsRoutes } from './modules/redeems/redeems.routes';
-import { redeemsService } from './modules/redeems/redeems.service';
 import { staffRoutes } from './modules/staff/staff.routes';
-import { staffService } from './modules/staff/staff.service';
 import { tagsRoutes } from './modules/tags/tags.routes';
-import { tagsService } from './modules/tags/tags.service';
 
 export interface AppOptions {
   database: DbHandle;
@@ -62,7 +52,7 @@ const SECURITY_HEADERS: Record<string, string> = {
 const CSP =
   "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
-export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps; services: Services }> {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
@@ -73,17 +63,16 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const uploadsDir = path.join(opts.dataDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
 
-  const deps: Deps = {
-    db: opts.database.db,
-    kind: opts.database.kind,
-    log: app.log,
-    sms: opts.sms ?? outboxSmsSender(opts.database.db, app.log),
-    hashCost: opts.hashCost ?? PRODUCTION_COST,
+  const { deps, services } = compose({
+    database: opts.database,
     dataDir: opts.dataDir,
     uploadsDir,
+    log: app.log,
+    sms: opts.sms,
+    hashCost: opts.hashCost ?? PRODUCTION_COST,
     sessionTtlMs: opts.sessionTtlMs ?? 30 * 24 * 3600 * 1000,
     loginLimits: opts.loginLimits ?? { perPhone: 5, perAddress: 30, windowMs: 15 * 60 * 1000 },
-  };
+  });
 
   // external plugins
   await app.register(formbody);
@@ -105,20 +94,25 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     return payload;
   });
 
-  // app services and routes
-  const auth = authService(deps);
+  // routes: each module maps the contract's calls to its service
   const handlers: Handlers = {
-    ...authRoutes(auth),
-    ...profileRoutes(profileService(deps)),
-    ...customerRoutes(customerService(deps)),
-    ...staffRoutes(staffService(deps)),
-    ...branchesRoutes(branchesService(deps)),
-    ...tagsRoutes(tagsService(deps)),
-    ...offersRoutes(offersService(deps)),
-    ...productsRoutes(productsService(deps)),
-    ...requestHandlers(deps),
+    ...authRoutes(services.auth),
+    ...profileRoutes(services.profile),
+    ...customerRoutes(services.customers),
+    ...staffRoutes(services.staff),
+    ...branchesRoutes(services.branches),
+    ...tagsRoutes(services.tags),
+    ...offersRoutes(services.offers),
+    ...productsRoutes(services.products),
+    ...offerRequestsRoutes(services.offerRequests),
+    ...redeemsRoutes(services.redeems),
+    ...customerRequestsRoutes(services.browse, services.offerRequests, services.redeems),
   };
-  registerEndpoints(app, { handlers, resolveCaller: auth.resolveCaller, validateResponses: opts.validateResponses });
+  registerEndpoints(app, {
+    handlers,
+    resolveCaller: services.auth.resolveCaller,
+    validateResponses: opts.validateResponses,
+  });
 
   app.get('/api/health', async () => ({ data: { status: 'ok', database: deps.kind } }));
   app.get('/api/config', async () => ({ data: opts.publicConfig ?? {} }));
@@ -171,16 +165,5 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     return reply.code(404).send({ message: messageText('routeNotFound', requestLanguage(request)) });
   });
 
-  return { app, deps };
-}
-
-/** Offer requests, redeems and the customer calls that create them (one set of services). */
-function requestHandlers(deps: Deps): Handlers {
-  const offerRequests = offerRequestsService(deps);
-  const redeems = redeemsService(deps);
-  return {
-    ...offerRequestsRoutes(offerRequests),
-    ...redeemsRoutes(redeems),
-    ...customerRequestsRoutes(customerRequestsService(deps), offerRequests, redeems),
-  };
+  return { app, deps, services };
 }

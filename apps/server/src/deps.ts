@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { DialectKind } from './db/dialect';
-import type { Database } from './db/schema';
 import type { HashCost } from './lib/password';
 import type { SmsSender } from './modules/auth/sms';
+import type { Store } from './repositories';
 
-/** What services are built from; passed explicitly so tests can build the app on any database. */
+/**
+ * What services are built from, by the composition root (app.ts): the repositories (the only way
+ * to the database) and the settings. Passed explicitly so tests build the app on any database.
+ */
 export interface Deps {
-  db: Kysely<Database>;
+  store: Store;
   kind: DialectKind;
   log: FastifyBaseLogger;
   sms: SmsSender;

@@ -13,7 +13,7 @@ describe('add user (walk-in customer)', () => {
       { name: 'Walk In', mobile, userCurrncy: 'USD', password: DEFAULTS.addUserPassword, branchId: w.branchB },
       { token: w.m.token },
     );
-    expect(res.status).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Walk In', mobile });
     const row = await w.t.db.selectFrom('customers').selectAll().where('mobile', '=', mobile).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
@@ -49,14 +49,23 @@ describe('add user (walk-in customer)', () => {
     expect(fresh.body.data.mustChangePassword).toBe(false);
   });
 
-  it('staff register at their own branch whatever branch they send; couriers may not add users', async () => {
+  it("staff register at their own branch; another branch's id answers 404; couriers may not add users", async () => {
     const s = await addEmployee(w.t, w.m.token, { branchId: w.branchA, rule: 'merchantUser' });
     const c = await addEmployee(w.t, w.m.token, { branchId: w.branchA, rule: 'delivery' });
     const staff = await login(w.t, s.mobileNum, s.password);
     const mobile = nextMobile('9746');
-    const res = await w.t.call(
+    const foreign = await w.t.call(
       'user/signup',
       { name: 'By Staff', mobile, branchId: w.branchB },
+      { token: staff.token },
+    );
+    expect(foreign.status).toBe(404);
+    expect(await w.t.db.selectFrom('customers').select('id').where('mobile', '=', mobile).executeTakeFirst()).toBe(
+      undefined,
+    );
+    const res = await w.t.call(
+      'user/signup',
+      { name: 'By Staff', mobile, branchId: w.branchA },
       { token: staff.token },
     );
     expect(res.status).toBe(200);

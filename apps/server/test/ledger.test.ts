@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../src/http/errors';
+import { AppError } from '../src/core/errors';
 import { AlreadyMovedError, move } from '../src/modules/ledger/ledger.service';
 import { OperatorError } from '../src/modules/operator/operator.service';
+import { buildRepositories } from '../src/repositories';
 import {
   balanceOf,
   customerFixture,
@@ -77,8 +78,8 @@ describe('ledger move', () => {
   it('moves points between two accounts with one row each and the balances after', async () => {
     const c = await customerFixture(t, 100);
     const m = await liveMerchant(t);
-    const result = await t.db.transaction().execute((trx) =>
-      move(trx, {
+    const result = await t.deps.store.transaction((tx) =>
+      move(tx, {
         from: { type: 'user', id: c.id },
         to: { type: 'merchant', id: m.id },
         amount: 30,
@@ -100,8 +101,8 @@ describe('ledger move', () => {
     const c = await customerFixture(t, 100);
     const m = await liveMerchant(t);
     const once = () =>
-      t.db.transaction().execute((trx) =>
-        move(trx, {
+      t.deps.store.transaction((tx) =>
+        move(tx, {
           from: { type: 'user', id: c.id },
           to: { type: 'merchant', id: m.id },
           amount: 10,
@@ -125,7 +126,7 @@ describe('ledger move', () => {
           .set({ name: 'changed in the same transaction' })
           .where('id', '=', c.id)
           .execute();
-        await move(trx, {
+        await move(buildRepositories(trx), {
           from: { type: 'user', id: c.id },
           to: { type: 'merchant', id: m.id },
           amount: 21,
@@ -144,7 +145,14 @@ describe('ledger move', () => {
     expect(row).toEqual({ name: c.name, balance: 20 });
     const merchantDebit = await t.db
       .transaction()
-      .execute((trx) => move(trx, { from: { type: 'merchant', id: m.id }, amount: 1, reason: 'test', reference: 'm' }))
+      .execute((trx) =>
+        move(buildRepositories(trx), {
+          from: { type: 'merchant', id: m.id },
+          amount: 1,
+          reason: 'test',
+          reference: 'm',
+        }),
+      )
       .catch((e: unknown) => e);
     expect(merchantDebit).toMatchObject({ status: 409, key: 'merchantNotEnoughPoints' });
     // the database refuses a negative balance even when the code would not
@@ -162,11 +170,14 @@ describe('ledger move', () => {
     const c = await customerFixture(t);
     for (const amount of [0, -3, 1.5]) {
       await expect(
-        t.db
-          .transaction()
-          .execute((trx) =>
-            move(trx, { to: { type: 'user', id: c.id }, amount, reason: 'test', reference: `bad:${amount}` }),
-          ),
+        t.db.transaction().execute((trx) =>
+          move(buildRepositories(trx), {
+            to: { type: 'user', id: c.id },
+            amount,
+            reason: 'test',
+            reference: `bad:${amount}`,
+          }),
+        ),
       ).rejects.toThrow('positive whole number');
     }
   });
@@ -179,7 +190,7 @@ describe('ledger move', () => {
         t.db
           .transaction()
           .execute((trx) =>
-            move(trx, {
+            move(buildRepositories(trx), {
               from: { type: 'user', id: c.id },
               to: { type: 'merchant', id: m.id },
               amount: 7,

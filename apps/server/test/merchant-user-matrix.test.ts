@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type Fields, type Res, startTestServer, type TestServer } from './harness';
 import { buildWorld, type Resource, type World } from './matrix-fixtures';
+import { NOT_BUILT } from './not-built';
 
 let t: TestServer;
 let a: World;
@@ -18,12 +19,9 @@ beforeAll(async () => {
   a = await buildWorld(t, 'Alpha');
   b = await buildWorld(t, 'Beta');
 });
-const notYetBuilt = new Set<string>();
-afterAll(async () => {
-  if (notYetBuilt.size) console.info(`merchantUser calls still answering 501: ${[...notYetBuilt].sort().join(', ')}`);
-  await t?.close();
-});
+afterAll(async () => t?.close());
 
+/** Calls whose issue has not landed answer 501: they are skipped here, never counted as passing. */
 const staffCalls = allEndpoints.filter((d) => d.path.startsWith('merchantUser/'));
 
 /** The kind of row the required id of a call points at. */
@@ -93,8 +91,7 @@ function listedIds(data: unknown): number[] {
 
 async function send(def: EndpointDef, fields: Fields, token: string): Promise<Res> {
   const res = await t.call(def.path, fields, { token });
-  expect(res.status < 500 || res.status === 501, `${def.path} → ${res.status} ${JSON.stringify(res.body)}`).toBe(true);
-  if (res.status === 501) notYetBuilt.add(def.path);
+  expect(res.status, `${def.path} → ${res.status} ${JSON.stringify(res.body)}`).toBeLessThan(500);
   return res;
 }
 
@@ -102,9 +99,9 @@ async function send(def: EndpointDef, fields: Fields, token: string): Promise<Re
 async function expectNoAccess(def: EndpointDef, token: string, owner: World, fields: Fields) {
   const res = await send(def, fields, token);
   const r = resourceOf(def.path);
-  if (hasRequiredId(def)) expect([404, 501], `${def.path} ${res.status}`).toContain(res.status);
+  if (hasRequiredId(def)) expect(res.status, def.path).toBe(404);
   else {
-    expect([200, 404, 501], `${def.path} ${res.status}`).toContain(res.status);
+    expect([200, 404], `${def.path} ${res.status}`).toContain(res.status);
     if (res.status === 200 && r) expect(listedIds(res.body.data), def.path).not.toContain(owner.rows[r]);
   }
 }
@@ -116,7 +113,7 @@ describe('every /merchantUser/* call of the contract', () => {
   });
 
   for (const def of staffCalls) {
-    describe(def.path, () => {
+    describe.skipIf(NOT_BUILT.has(def.path))(def.path, () => {
       it("another merchant's staff and courier get 404 for its rows, never data", async () => {
         await expectNoAccess(def, b.staffToken, a, payload(def, a));
         // a list filtered by the other merchant's branch or merchant id shows none of its rows
@@ -141,10 +138,8 @@ describe('every /merchantUser/* call of the contract', () => {
       it("the merchant's own staff member is served (never 403) with the rows of their branch", async () => {
         const r = resourceOf(def.path);
         const res = await send(def, payload(def, a), a.staffToken);
-        // product requests have no table before their issue: their id points at nothing yet
-        const allowed = r === 'productRequest' ? [200, 404, 409, 501] : [200, 409, 501];
-        expect(allowed, `${def.path} ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
-        if (res.status !== 200 || !r || r === 'productRequest') return;
+        expect([200, 409], `${def.path} ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+        if (res.status !== 200 || !r) return;
         if (hasRequiredId(def)) expect(res.body.data.id, def.path).toBe(a.rows[r]);
         else expect(listedIds(res.body.data), def.path).toContain(a.rows[r]);
       });

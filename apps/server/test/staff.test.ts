@@ -72,7 +72,15 @@ describe('adding staff and couriers', () => {
     for (const mobileNum of [first.mobileNum, w.m.mobile]) {
       const res = await w.t.call(
         'merchant/addEmployee',
-        { branchId: w.branchA, fName: 'Dup', mName: 'D', lName: 'D', mobileNum, password: 'abcdef1', rule: 'delivery' },
+        {
+          branchId: w.branchA,
+          fName: 'Dup',
+          mName: 'D',
+          lName: 'D',
+          mobileNum,
+          password: 'abcdef12',
+          rule: 'delivery',
+        },
         { token: w.m.token },
       );
       expect(res.status).toBe(409);
@@ -86,7 +94,7 @@ describe('adding staff and couriers', () => {
         mName: 'D',
         lName: 'D',
         mobileNum: first.mobileNum,
-        password: 'abcdef1',
+        password: 'abcdef12',
         rule: 'delivery',
       },
       { token: w.m.token, lang: 'ar' },
@@ -106,7 +114,7 @@ describe('adding staff and couriers', () => {
         mName: 'Y',
         lName: 'Z',
         mobileNum,
-        password: 'abcdef1',
+        password: 'abcdef12',
         rule: 'merchantUser',
       },
       { token: w.m.token },

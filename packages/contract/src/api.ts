@@ -3,17 +3,21 @@ import type { EndpointDef } from './endpoint';
 import { authEndpoints } from './endpoints/auth';
 import { catalogueEndpoints } from './endpoints/catalogue';
 import { customerEndpoints } from './endpoints/customer';
-import { operationsEndpoints } from './endpoints/operations';
+import { moneyEndpoints } from './endpoints/money';
+import { ordersEndpoints } from './endpoints/orders';
 import { requestEndpoints } from './endpoints/requests';
 import { staffEndpoints } from './endpoints/staff';
+import { supportEndpoints } from './endpoints/support';
 
-/** The one catalogue of every call: SPEC §7 and the customer API of DECISIONS §8. */
+/** The one catalogue of every call: the spec's calls and the customer API (docs/architecture.md). */
 export const api = {
   ...authEndpoints,
   ...catalogueEndpoints,
   ...staffEndpoints,
   ...requestEndpoints,
-  ...operationsEndpoints,
+  ...ordersEndpoints,
+  ...moneyEndpoints,
+  ...supportEndpoints,
   ...customerEndpoints,
 };
 

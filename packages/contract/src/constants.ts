@@ -43,7 +43,7 @@ export const LIMITS = {
   cardNumberMaxLength: 19,
   cvvDigits: 3,
   phoneMin: 5,
-  passwordMin: 6,
+  passwordMin: 8,
   passwordMax: 128,
   nameMax: 100,
   textMax: 500,

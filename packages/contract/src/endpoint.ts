@@ -1,11 +1,27 @@
 import type { z } from 'zod';
 import type { Role } from './constants';
 
+/**
+ * Whose data an endpoint reaches, so the server narrows the caller once and the isolation suite
+ * knows what to expect (docs/architecture.md):
+ * - `public`: no caller needed (sign-up, login, password reset);
+ * - `self`: the caller's own account (me, logout, password, profile);
+ * - `merchant`: the caller's merchant as a whole (a merchant, or its staff where the roles allow);
+ * - `branch`: the caller's merchant, and for staff only their own branch;
+ * - `courier`: a courier's own assignments;
+ * - `customer`: a customer's own requests and what live merchants publish;
+ * - `platform`: shared platform data (tags, packages for sale);
+ * - `operator`: the platform operator.
+ */
+export const SCOPES = ['public', 'self', 'merchant', 'branch', 'courier', 'customer', 'platform', 'operator'] as const;
+export type Scope = (typeof SCOPES)[number];
+
 export interface EndpointDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
-  /** Path under /api, without a leading slash, exactly as SPEC §7 spells it. */
+  /** Path under /api, without a leading slash, exactly as the spec spells it: the catalogue key. */
   path: string;
   /** Who may call it; 'public' needs no token. `optionalAuth` reads a token when one is sent. */
   roles: 'public' | readonly Role[];
+  scope: Scope;
   optionalAuth?: boolean;
   /** A merchant still under review may call it (profile, logout, password). */
   allowUnapproved?: boolean;
@@ -18,26 +34,35 @@ export interface EndpointDef<B extends z.ZodType = z.ZodType, R extends z.ZodTyp
   summary: string;
 }
 
-export const endpoint = <B extends z.ZodType, R extends z.ZodType>(def: EndpointDef<B, R>) => def;
+type Declared = Omit<EndpointDef, 'path'>;
+export type Defined<T extends Record<string, Declared>> = { [K in keyof T & string]: T[K] & { path: K } };
+
+/** Declares endpoints keyed by their path; each definition gets its key as `path`, so the two never differ. */
+export const defineEndpoints = <T extends Record<string, Declared>>(defs: T): Defined<T> =>
+  Object.fromEntries(Object.entries(defs).map(([path, def]) => [path, { ...def, path }])) as Defined<T>;
 
 /**
  * The merchant variant `/merchant/<suffix>` and the staff variant `/merchantUser/<suffix>` of one
- * call: same payload and response, staff limited to their merchant and branch.
+ * call: same payload and response, staff limited to their merchant (and branch, for `branch` scope).
  */
 export const rolePair = <S extends string, B extends z.ZodType, R extends z.ZodType>(
   suffix: S,
-  def: { body: B; response: R; summary: string; staffRoles?: readonly Role[] },
+  def: { body: B; response: R; summary: string; scope: Scope; staffRoles?: readonly Role[] },
 ): Record<`merchant/${S}` | `merchantUser/${S}`, EndpointDef<B, R>> => {
   const m = `merchant/${suffix}` as const;
   const u = `merchantUser/${suffix}` as const;
+  const common = { body: def.body, response: def.response, scope: def.scope };
   return {
-    [m]: { path: m, roles: ['merchant'], body: def.body, response: def.response, summary: def.summary },
+    [m]: { path: m, roles: ['merchant'], summary: def.summary, ...common },
     [u]: {
       path: u,
       roles: def.staffRoles ?? ['merchantUser'],
-      body: def.body,
-      response: def.response,
-      summary: `${def.summary} (staff: their merchant and branch)`,
+      summary: `${def.summary} (staff: their merchant${def.scope === 'branch' ? ' and branch' : ''})`,
+      ...common,
     },
   } as Record<`merchant/${S}` | `merchantUser/${S}`, EndpointDef<B, R>>;
 };
+
+/** The path of a role-pair call for a signed-in role: `merchant/<suffix>` for owners, else `merchantUser/<suffix>`. */
+export const pathForRole = <S extends string>(role: Role | null | undefined, suffix: S) =>
+  (role === 'merchant' ? `merchant/${suffix}` : `merchantUser/${suffix}`) as `merchant/${S}` | `merchantUser/${S}`;

@@ -182,6 +182,14 @@ export const merchantProfile = z.object({
     branches: z.number().int(),
     employees: z.number().int(),
   }),
+  /** The spec's merchantUser object; for the merchant itself, rule `merchant` and its name. */
+  merchantUser: z.object({
+    rule: z.literal('merchant'),
+    fName: z.string(),
+    mName: z.string(),
+    lName: z.string(),
+    isActive: bool,
+  }),
   createdAt: z.string(),
 });
 export type MerchantProfile = z.infer<typeof merchantProfile>;
@@ -217,8 +225,5 @@ export const customerProfile = z.object({
 });
 
 export const addedUser = z.object({ id: z.number().int(), name: z.string(), mobile: z.string() });
-
-/** A loose shape for calls whose behaviour a later issue fills in. */
-export const anyData = z.unknown();
 
 export const ok = z.object({ success: z.literal(true) });

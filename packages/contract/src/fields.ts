@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import type { MessageKey } from './messages';
+import { isValidPhone, normalizePhone } from './phone';
 
 const msg = (key: MessageKey) => ({ error: key });
 
@@ -175,32 +176,38 @@ export const optionalIdList = () =>
     return b;
   }, idList('invalidId').optional());
 
-/** Phone digits: spaces, dashes and a leading + are dropped; 5 to 15 digits. */
-export const normalizePhone = (v: string): string => v.replace(/[\s\-()+]/g, '');
-
+/**
+ * A mobile number as the apps send it: the dial code and the number's digits (`97455123456`).
+ * Spaces, dashes, dots, brackets and a leading + or 00 are dropped; letters are not (they make
+ * the number invalid). Valid means a real number of its country (libphonenumber-js metadata).
+ */
 export const phone = (required: MessageKey = 'invalidPhone') =>
   z.preprocess(
     (v) => {
       const b = blankToUndefined(v);
       return typeof b === 'string' ? normalizePhone(b) : b;
     },
-    z
-      .string(msg(required))
-      .regex(/^\d+$/, msg('invalidPhone'))
-      .min(LIMITS.phoneMin, msg('invalidPhone'))
-      .max(15, msg('invalidPhone')),
+    z.string(msg(required)).refine(isValidPhone, msg('invalidPhone')),
   );
 
 export const optionalPhone = () =>
   z.preprocess((v) => {
     const b = blankToUndefined(v);
     return typeof b === 'string' ? normalizePhone(b) : b;
-  }, z
-    .string()
-    .regex(/^\d+$/, msg('invalidPhone'))
-    .min(LIMITS.phoneMin, msg('invalidPhone'))
-    .max(15, msg('invalidPhone'))
-    .optional());
+  }, z.string(msg('invalidPhone')).refine(isValidPhone, msg('invalidPhone')).optional());
+
+/** Digits a search may contain (part of a mobile number). */
+export const optionalPhoneSearch = () =>
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      return typeof b === 'string' ? normalizePhone(b) : b;
+    },
+    z
+      .string()
+      .regex(/^\d{1,15}$/, msg('mustBeNumeric'))
+      .optional(),
+  );
 
 /** Numeric-only text such as a branch phone (SPEC §5: phone inputs numeric). */
 export const numericText = (required: MessageKey = 'required') =>
@@ -214,10 +221,20 @@ export const optionalNumericText = () =>
       .optional(),
   );
 
+/**
+ * A new password: 8 to 128 characters, not only spaces, no control characters (docs/security.md).
+ * The server also refuses the most common passwords.
+ */
 export const password = (required: MessageKey = 'passwordRequired') =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.string(msg(required)).min(LIMITS.passwordMin, msg('passwordTooShort')).max(LIMITS.passwordMax, msg('tooLong')),
+    z
+      .string(msg(required))
+      .min(LIMITS.passwordMin, msg('passwordTooShort'))
+      .max(LIMITS.passwordMax, msg('tooLong'))
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+      .refine((p) => !/[\u0000-\u001f\u007f-\u009f]/.test(p), msg('passwordControlChars'))
+      .refine((p) => p.trim().length > 0, msg('passwordBlank')),
   );
 
 /** Any password as typed at login (no length rule, so old accounts can still log in). */
@@ -278,8 +295,24 @@ export const longitude = () =>
 
 /** Paging: pageNum is 1-based (0 is read as 1); limit defaults to the spec's 1000. */
 export const paging = {
-  pageNum: z.preprocess(toNumber, z.number().int().min(0).max(1e6).optional()),
-  limit: z.preprocess(toNumber, z.number().int().min(1).max(LIMITS.maxListLimit).optional()),
+  pageNum: z.preprocess(
+    toNumber,
+    z
+      .number(msg('invalidValue'))
+      .int(msg('invalidValue'))
+      .min(0, msg('invalidValue'))
+      .max(1e6, msg('invalidValue'))
+      .optional(),
+  ),
+  limit: z.preprocess(
+    toNumber,
+    z
+      .number(msg('invalidValue'))
+      .int(msg('invalidValue'))
+      .min(1, msg('invalidValue'))
+      .max(LIMITS.maxListLimit, msg('invalidValue'))
+      .optional(),
+  ),
 };
 
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T, required: MessageKey = 'required') =>

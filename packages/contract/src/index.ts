@@ -1,4 +1,5 @@
 export * from './api';
+export * from './clock';
 export * from './constants';
 export * from './endpoint';
 export {
@@ -18,9 +19,12 @@ export {
   updateProductBody,
 } from './endpoints/catalogue';
 export { offerRequestBody, redeemBody } from './endpoints/customer';
-export { addCardBody, cardNumberPattern } from './endpoints/operations';
+export * from './endpoints/money';
+export * from './endpoints/orders';
 export { redeemApproveBody, reqListBody } from './endpoints/requests';
 export { addEmployeeBody, updateEmployeeBody } from './endpoints/staff';
+export * from './endpoints/support';
 export * from './entities';
 export * from './fields';
 export * from './messages';
+export * from './phone';

@@ -3,14 +3,13 @@
  * exits non-zero with a clear message on bad input. Safe to run while the server runs (SQLite WAL).
  */
 import pino from 'pino';
+import { compose } from '../compose';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
-import type { Deps } from '../deps';
 import { PRODUCTION_COST } from '../lib/password';
-import { outboxSmsSender } from '../modules/auth/sms';
-import { OperatorError, operatorService } from '../modules/operator/operator.service';
-import { runDemo } from './demo';
+import { runDemo } from '../modules/demo/demo.service';
+import { OperatorError } from '../modules/operator/operator.service';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -33,18 +32,16 @@ async function main(argv: string[]): Promise<number> {
   const log = pino({ level: 'warn' });
   try {
     await migrateToLatest(database);
-    const deps: Deps = {
-      db: database.db,
-      kind: database.kind,
-      log,
-      sms: outboxSmsSender(database.db, log),
-      hashCost: PRODUCTION_COST,
+    const { deps, services } = compose({
+      database,
       dataDir: config.dataDir,
       uploadsDir: `${config.dataDir}/uploads`,
+      log,
+      hashCost: PRODUCTION_COST,
       sessionTtlMs: 0,
       loginLimits: { perPhone: 5, perAddress: 30, windowMs: 0 },
-    };
-    const op = operatorService(deps);
+    });
+    const op = services.operator;
     const need = (value: string | undefined, what: string) => {
       if (!value) throw new OperatorError(`Missing ${what}.\n\n${USAGE}`);
       return value;
@@ -78,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'demo': {
-        await runDemo(deps, (line) => console.log(line));
+        await runDemo(deps, services, (line) => console.log(line));
         return 0;
       }
       default:

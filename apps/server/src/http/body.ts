@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors';
 import type { UploadedFile } from './context';
-import { AppError } from './errors';
 
 type Fields = Record<string, unknown>;
 

@@ -1,20 +1,8 @@
-import type { ApiParsedBody, ApiPath, ApiResponse, Language, MerchantStatus, Role } from '@loyalty/contract';
+import type { ApiParsedBody, ApiPath, ApiResponse, Language } from '@loyalty/contract';
 import type { FastifyRequest } from 'fastify';
-import type { SubjectType } from '../db/schema';
+import type { Caller, CustomerCaller, MerchantCaller } from '../core/caller';
 
-/** Who is calling, resolved from the token on every request. */
-export interface Caller {
-  sessionId: number;
-  type: SubjectType;
-  role: Role;
-  id: number;
-  /** The merchant the caller acts for: a merchant's own id, a staff member's employer. */
-  merchantId: number | null;
-  /** A staff member's or courier's branch. */
-  branchId: number | null;
-  merchantStatus: MerchantStatus | null;
-  mustChangePassword: boolean;
-}
+export type { Caller } from '../core/caller';
 
 export interface UploadedFile {
   field: string;
@@ -27,6 +15,10 @@ export interface HandlerContext<P extends ApiPath> {
   /** The caller; throws 401 when there is none (only public endpoints can get here without one). */
   caller: Caller;
   optionalCaller: Caller | null;
+  /** The caller narrowed to a merchant or its staff (403 for anyone else). */
+  merchant: MerchantCaller;
+  /** The caller narrowed to a customer (403 for anyone else). */
+  customer: CustomerCaller;
   files: UploadedFile[];
   request: FastifyRequest;
   lang: Language;

@@ -1,7 +1,7 @@
 import { messageText } from '@loyalty/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type z } from 'zod';
-import { AppError, type FieldError } from './errors';
+import { AppError, type FieldError } from '../core/errors';
 import { requestLanguage } from './register';
 
 function zodFieldErrors(error: ZodError): FieldError[] {

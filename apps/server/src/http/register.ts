@@ -1,8 +1,9 @@
 import { type ApiPath, api, type EndpointDef, type Language } from '@loyalty/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Caller, requireCustomer, requireMerchant } from '../core/caller';
+import { AppError, forbidden, unauthenticated } from '../core/errors';
 import { readBody } from './body';
-import type { Caller, Handler, HandlerContext, Handlers } from './context';
-import { AppError, forbidden, unauthenticated } from './errors';
+import type { Handler, HandlerContext, Handlers } from './context';
 
 export type ResolveCaller = (token: string) => Promise<Caller | null>;
 
@@ -61,11 +62,20 @@ export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): 
       authorize(def, caller);
       if (!handler) throw new AppError(501, 'notImplemented');
       const body = def.body.parse(fields);
+      const signedIn = (): Caller => {
+        if (!caller) throw unauthenticated();
+        return caller;
+      };
       const ctx: HandlerContext<ApiPath> = {
         body: body as never,
-        get caller(): Caller {
-          if (!caller) throw unauthenticated();
-          return caller;
+        get caller() {
+          return signedIn();
+        },
+        get merchant() {
+          return requireMerchant(signedIn());
+        },
+        get customer() {
+          return requireCustomer(signedIn());
         },
         optionalCaller: caller,
         files,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { clock } from '../clock';
+import { defineEndpoints } from '../endpoint';
 import { branch, offer, offerDetails, offerUser, pagedRows, product, tag } from '../entities';
 import {
   blankOptional,
@@ -27,34 +28,33 @@ import {
 
 const staff = ['merchant', 'merchantUser'] as const;
 
-export const addBranchBody = z
-  .object({
-    branchName: text('required', 100),
-    phone: numericText(),
-    address: text('required', 300),
-    addressAr: text('required', 300),
-    lat: blankOptional(latitude()),
-    long: blankOptional(longitude()),
-  })
-  .strict();
+export const addBranchBody = z.object({
+  branchName: text('required', 100),
+  phone: numericText(),
+  address: text('required', 300),
+  addressAr: text('required', 300),
+  lat: blankOptional(latitude()),
+  long: blankOptional(longitude()),
+});
 
 /** Empty fields keep the current values. */
-export const updateBranchBody = z
-  .object({
-    branchId: id(),
-    branchName: optionalText(100),
-    phone: optionalNumericText(),
-    address: optionalText(300),
-    addressAr: optionalText(300),
-    lat: blankOptional(latitude()),
-    long: blankOptional(longitude()),
-    isActive: optionalBool(),
-  })
-  .strict();
+export const updateBranchBody = z.object({
+  branchId: id(),
+  branchName: optionalText(100),
+  phone: optionalNumericText(),
+  address: optionalText(300),
+  addressAr: optionalText(300),
+  lat: blankOptional(latitude()),
+  long: blankOptional(longitude()),
+  isActive: optionalBool(),
+});
 
-const endNotBeforeStart = (v: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx) => {
+/** The end date is the last day: not before the start, and not already past (in the business time zone). */
+const validPeriod = (v: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx) => {
   if (v.startDate && v.endDate && v.endDate < v.startDate)
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endBeforeStart' });
+  else if (v.endDate && v.endDate < clock.today())
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDateInPast' });
 };
 
 export const offerFields = {
@@ -63,7 +63,7 @@ export const offerFields = {
   description: description('descriptionLength'),
   descriptionAr: description('descriptionArLength'),
   points: count(),
-  availableNumberOfOffers: count(),
+  availableNumberOfOffers: count().refine((n) => n >= 1, { error: 'atLeastOne' }),
   price: price(),
   startDate: date(),
   endDate: date(),
@@ -71,7 +71,7 @@ export const offerFields = {
   tagsIds: idList('tagsRequired'),
 };
 
-export const addOfferBody = z.object(offerFields).strict().superRefine(endNotBeforeStart);
+export const addOfferBody = z.object(offerFields).superRefine(validPeriod);
 
 export const updateOfferBody = z
   .object({
@@ -89,8 +89,8 @@ export const updateOfferBody = z
     tagsIds: blankOptional(idList('tagsRequired')),
     isActive: optionalBool(),
   })
-  .strict()
-  .superRefine(endNotBeforeStart);
+
+  .superRefine(validPeriod);
 
 export const productFields = {
   name: text('required', 150),
@@ -105,168 +105,166 @@ export const productFields = {
   merchantId: optionalId(),
 };
 
-export const createProductBody = z.object(productFields).strict();
+export const createProductBody = z.object(productFields);
 
 /** price parsed as an integer; blank fields keep the current values (SPEC §5). */
-export const updateProductBody = z
-  .object({
-    productId: id(),
-    name: optionalText(150),
-    nameAr: optionalText(150),
-    price: blankOptional(integerPrice()),
-    stockAmount: optionalCount(),
-    points: optionalCount(),
-    description: optionalDescription('descriptionLength'),
-    descriptionAr: optionalDescription('descriptionArLength'),
-    tagsIds: optionalIdList(),
-    deliveryAvailability: optionalBool(),
-  })
-  .strict();
+export const updateProductBody = z.object({
+  productId: id(),
+  name: optionalText(150),
+  nameAr: optionalText(150),
+  price: blankOptional(integerPrice()),
+  stockAmount: optionalCount(),
+  points: optionalCount(),
+  description: optionalDescription('descriptionLength'),
+  descriptionAr: optionalDescription('descriptionArLength'),
+  tagsIds: optionalIdList(),
+  deliveryAvailability: optionalBool(),
+});
 
-const offerListBody = z.object({ ...paging, branchId: optionalId() }).strict();
-const productListBody = z.object({ ...paging, merchantId: optionalId(), inStock: optionalBool() }).strict();
+const offerListBody = z.object({ ...paging, branchId: optionalId() });
+const productListBody = z.object({ ...paging, merchantId: optionalId(), inStock: optionalBool() });
 
-export const catalogueEndpoints = {
-  'merchant/branch/list': endpoint({
-    path: 'merchant/branch/list',
+export const catalogueEndpoints = defineEndpoints({
+  'merchant/branch/list': {
     roles: ['merchant'],
-    body: z.object(paging).strict(),
+    scope: 'merchant',
+    body: z.object(paging),
     response: pagedRows(branch),
     summary: "The merchant's branches, oldest first.",
-  }),
-  'merchant/branch/details': endpoint({
-    path: 'merchant/branch/details',
+  },
+  'merchant/branch/details': {
     roles: ['merchant'],
-    body: z.object({ branchId: id() }).strict(),
+    scope: 'merchant',
+    body: z.object({ branchId: id() }),
     response: branch,
     summary: 'One branch of the merchant.',
-  }),
-  'merchant/addBranch': endpoint({
-    path: 'merchant/addBranch',
+  },
+  'merchant/addBranch': {
     roles: ['merchant'],
+    scope: 'merchant',
     body: addBranchBody,
     response: branch,
     summary: 'Adds a branch.',
-  }),
-  'merchant/updateBranch': endpoint({
-    path: 'merchant/updateBranch',
+  },
+  'merchant/updateBranch': {
     roles: ['merchant'],
+    scope: 'merchant',
     body: updateBranchBody,
     response: branch,
     summary: 'Updates a branch; empty fields keep their values.',
-  }),
-  'merchant/tag/list': endpoint({
-    path: 'merchant/tag/list',
+  },
+  'merchant/tag/list': {
     roles: staff,
-    body: z.object(paging).strict(),
+    scope: 'platform',
+    body: z.object(paging),
     response: pagedRows(tag),
     summary: 'Tags (managed by the operator).',
-  }),
-  'merchant/offer/list': endpoint({
-    path: 'merchant/offer/list',
+  },
+  'merchant/offer/list': {
     roles: ['merchant'],
+    scope: 'branch',
     body: offerListBody,
     response: pagedRows(offer),
     summary: "The merchant's offers, newest first, optionally of one branch.",
-  }),
-  'merchantUser/offer/list': endpoint({
-    path: 'merchantUser/offer/list',
+  },
+  'merchantUser/offer/list': {
     roles: ['merchantUser'],
+    scope: 'branch',
     body: offerListBody,
     response: pagedRows(offer),
     summary: "Offers of the staff member's branch.",
-  }),
-  'merchant/offer/details': endpoint({
-    path: 'merchant/offer/details',
+  },
+  'merchant/offer/details': {
     roles: ['merchant'],
-    body: z.object({ offerId: id() }).strict(),
+    scope: 'branch',
+    body: z.object({ offerId: id() }),
     response: offerDetails,
     summary: 'One offer with its requests.',
-  }),
-  'merchantUser/offer/details': endpoint({
-    path: 'merchantUser/offer/details',
+  },
+  'merchantUser/offer/details': {
     roles: ['merchantUser'],
-    body: z.object({ offerId: id() }).strict(),
+    scope: 'branch',
+    body: z.object({ offerId: id() }),
     response: offerDetails,
     summary: "One offer of the staff member's branch.",
-  }),
-  'admin/offer/users/list': endpoint({
-    path: 'admin/offer/users/list',
+  },
+  'admin/offer/users/list': {
     roles: ['merchant'],
-    body: z.object({ offerId: id(), ...paging }).strict(),
+    scope: 'merchant',
+    body: z.object({ offerId: id(), ...paging }),
     response: pagedRows(offerUser),
     summary: "The customers who requested one of the merchant's own offers.",
-  }),
-  'merchant/offer/add': endpoint({
-    path: 'merchant/offer/add',
+  },
+  'merchant/offer/add': {
     roles: ['merchant'],
+    scope: 'merchant',
     body: addOfferBody,
     response: offer,
     summary: 'Adds an offer; branchsIds and tagsIds as JSON strings.',
-  }),
-  'merchant/offer/update': endpoint({
-    path: 'merchant/offer/update',
+  },
+  'merchant/offer/update': {
     roles: ['merchant'],
+    scope: 'merchant',
     body: updateOfferBody,
     response: offer,
     summary: 'Updates an offer; blank fields keep their values.',
-  }),
-  'merchant/offer/upload/images': endpoint({
-    path: 'merchant/offer/upload/images',
+  },
+  'merchant/offer/upload/images': {
     roles: ['merchant'],
+    scope: 'merchant',
     files: { fields: ['image1', 'image2', 'image3', 'image4', 'image5'], max: 5 },
-    body: z.object({ offerId: id() }).strict(),
+    body: z.object({ offerId: id() }),
     response: offer,
     summary: 'Adds up to 5 images to an offer (5 in all).',
-  }),
-  'merchant/product/list': endpoint({
-    path: 'merchant/product/list',
+  },
+  'merchant/product/list': {
     roles: ['merchant'],
+    scope: 'merchant',
     body: productListBody,
     response: pagedRows(product),
     summary: "The merchant's products, newest first.",
-  }),
-  'merchantUser/product/list': endpoint({
-    path: 'merchantUser/product/list',
+  },
+  'merchantUser/product/list': {
     roles: ['merchantUser'],
+    scope: 'merchant',
     body: productListBody,
     response: pagedRows(product),
     summary: "The products of the staff member's merchant.",
-  }),
-  'merchant/product/create': endpoint({
-    path: 'merchant/product/create',
+  },
+  'merchant/product/create': {
     roles: ['merchant'],
+    scope: 'merchant',
     body: createProductBody,
     response: product,
     summary: 'Creates a product.',
-  }),
-  'merchant/product/details': endpoint({
-    path: 'merchant/product/details',
+  },
+  'merchant/product/details': {
     roles: ['merchant'],
-    body: z.object({ id: id() }).strict(),
+    scope: 'merchant',
+    body: z.object({ id: id() }),
     response: product,
     summary: 'One product.',
-  }),
-  'merchantUser/product/details': endpoint({
-    path: 'merchantUser/product/details',
+  },
+  'merchantUser/product/details': {
     roles: ['merchantUser'],
-    body: z.object({ id: id() }).strict(),
+    scope: 'merchant',
+    body: z.object({ id: id() }),
     response: product,
     summary: 'One product of the staff member merchant.',
-  }),
-  'merchant/product/update': endpoint({
-    path: 'merchant/product/update',
+  },
+  'merchant/product/update': {
     roles: ['merchant'],
+    scope: 'merchant',
     body: updateProductBody,
     response: product,
     summary: 'Updates a product; price as an integer, blank fields keep their values.',
-  }),
-  'merchant/product/upload/image': endpoint({
-    path: 'merchant/product/upload/image',
+  },
+  'merchant/product/upload/image': {
     roles: ['merchant'],
+    scope: 'merchant',
     files: { fields: ['image'], max: 1 },
-    body: z.object({ productId: id() }).strict(),
+    body: z.object({ productId: id() }),
     response: product,
     summary: 'Sets the single product image.',
-  }),
-} as const;
+  },
+});

@@ -1,12 +1,11 @@
 import type { SessionResponse, StaffRole } from '@loyalty/contract';
+import type { Caller } from '../../core/caller';
+import { AppError, conflict, forbidden, invalidField } from '../../core/errors';
 import type { Merchant, MerchantUser, SubjectType } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { Caller } from '../../http/context';
-import { AppError, conflict, forbidden, invalidField } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { FailureLimiter } from '../../lib/rate-limit';
 import { hashToken, newCode, newToken } from '../../lib/tokens';
-import { authRepository } from './auth.repository';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const CODE_MAX_ATTEMPTS = 5;
@@ -17,7 +16,7 @@ type Account = { type: 'merchant'; row: Merchant } | { type: 'merchantUser'; row
 
 /** Login, sign-up, sessions and passwords for merchants, staff, couriers and customers. */
 export function authService(deps: Deps) {
-  const repo = authRepository(deps.db);
+  const repo = deps.store.accounts;
   const byPhone = new FailureLimiter(deps.loginLimits.perPhone, deps.loginLimits.windowMs);
   const byAddress = new FailureLimiter(deps.loginLimits.perAddress, deps.loginLimits.windowMs);
   // Verifying against this when the phone is unknown keeps both failures equally slow.

@@ -2,8 +2,8 @@ import type { Handlers } from '../../http/context';
 import type { BranchesService } from './branches.service';
 
 export const branchesRoutes = (branches: BranchesService): Handlers => ({
-  'merchant/branch/list': ({ caller, body }) => branches.list(caller, body),
-  'merchant/branch/details': ({ caller, body }) => branches.details(caller, body.branchId),
-  'merchant/addBranch': ({ caller, body }) => branches.add(caller, body),
-  'merchant/updateBranch': ({ caller, body }) => branches.update(caller, body),
+  'merchant/branch/list': ({ merchant, body }) => branches.list(merchant, body),
+  'merchant/branch/details': ({ merchant, body }) => branches.details(merchant, body.branchId),
+  'merchant/addBranch': ({ merchant, body }) => branches.add(merchant, body),
+  'merchant/updateBranch': ({ merchant, body }) => branches.update(merchant, body),
 });

@@ -1,12 +1,11 @@
 import type { ApiParsedBody, Branch } from '@loyalty/contract';
+import type { MerchantCaller } from '../../core/caller';
+import { notFound } from '../../core/errors';
 import { flag } from '../../db/dialect';
 import type { BranchRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { Caller } from '../../http/context';
-import { notFound } from '../../http/errors';
 import { mapDefined } from '../../lib/optional';
 import { pageOf } from '../../lib/paging';
-import { branchesRepository } from './branches.repository';
 
 export const toBranch = (b: BranchRow): Branch => ({
   id: b.id,
@@ -21,27 +20,26 @@ export const toBranch = (b: BranchRow): Branch => ({
 });
 
 /** A merchant's branches. Another merchant's branch id answers 404. */
-export function branchesService(deps: Deps) {
-  const repo = branchesRepository(deps.db);
-  const merchantOf = (caller: Caller) => caller.merchantId as number;
+export function branchesService({ store }: Pick<Deps, 'store'>) {
+  const repo = store.branches;
 
-  async function details(caller: Caller, branchId: number): Promise<Branch> {
-    const b = await repo.byId(merchantOf(caller), branchId);
+  async function details(caller: MerchantCaller, branchId: number): Promise<Branch> {
+    const b = await repo.byId(caller.merchantId, branchId);
     if (!b) throw notFound('branchNotFound');
     return toBranch(b);
   }
 
   return {
-    async list(caller: Caller, body: ApiParsedBody<'merchant/branch/list'>) {
-      const { rows, count } = await repo.list(merchantOf(caller), pageOf(body));
+    async list(caller: MerchantCaller, body: ApiParsedBody<'merchant/branch/list'>) {
+      const { rows, count } = await repo.list(caller.merchantId, pageOf(body));
       return { rows: rows.map(toBranch), count };
     },
 
     details,
 
-    async add(caller: Caller, v: ApiParsedBody<'merchant/addBranch'>) {
+    async add(caller: MerchantCaller, v: ApiParsedBody<'merchant/addBranch'>) {
       const row = await repo.insert({
-        merchantId: merchantOf(caller),
+        merchantId: caller.merchantId,
         branchName: v.branchName,
         phone: v.phone,
         address: v.address,
@@ -54,10 +52,10 @@ export function branchesService(deps: Deps) {
     },
 
     /** Fields left empty keep their current values (SPEC §5). */
-    async update(caller: Caller, v: ApiParsedBody<'merchant/updateBranch'>) {
+    async update(caller: MerchantCaller, v: ApiParsedBody<'merchant/updateBranch'>) {
       await details(caller, v.branchId);
       const { branchId, isActive, ...fields } = v;
-      await repo.update(merchantOf(caller), branchId, { ...fields, isActive: mapDefined(isActive, flag) });
+      await repo.update(caller.merchantId, branchId, { ...fields, isActive: mapDefined(isActive, flag) });
       return details(caller, v.branchId);
     },
   };

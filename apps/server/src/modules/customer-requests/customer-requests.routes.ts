@@ -11,6 +11,6 @@ export const customerRequestsRoutes = (
 ): Handlers => ({
   'user/offer/list': ({ body }) => browse.offers(body),
   'user/product/list': ({ body }) => browse.products(body),
-  'user/offer/request': ({ caller, body }) => offerRequests.create(caller, body),
-  'user/redeem': ({ caller, body }) => redeems.create(caller, body),
+  'user/offer/request': ({ customer, body }) => offerRequests.create(customer, body),
+  'user/redeem': ({ customer, body }) => redeems.create(customer, body),
 });

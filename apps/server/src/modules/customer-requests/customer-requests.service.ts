@@ -1,22 +1,16 @@
-import type { Offer, Product } from '@loyalty/contract';
+import { clock, type Offer, type Product } from '@loyalty/contract';
 import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
-import { today } from '../offer-requests/offer-rules';
 import { toOffer } from '../offers/offers.mapper';
-import { offersRepository } from '../offers/offers.repository';
-import { productsRepository } from '../products/products.repository';
 import { toProduct } from '../products/products.service';
-import { customerRequestsRepository } from './customer-requests.repository';
 
 /**
  * What a customer browses before asking (DECISIONS §8): offers that can be requested today (active,
  * started, not expired, not sold out) and active products, of approved and live merchants only.
  * Rows have the same shape as the merchant's own lists (the catalogue's mappers).
  */
-export function customerRequestsService(deps: Deps) {
-  const repo = customerRequestsRepository(deps.db);
-  const offers = offersRepository(deps.db);
-  const products = productsRepository(deps.db);
+export function customerRequestsService({ store }: Pick<Deps, 'store'>) {
+  const { browse: repo, offers, products } = store;
 
   return {
     async offers(v: {
@@ -24,7 +18,7 @@ export function customerRequestsService(deps: Deps) {
       pageNum?: number;
       limit?: number;
     }): Promise<{ rows: Offer[]; count: number }> {
-      const { rows, count } = await repo.offers(today(), { merchantId: v.merchantId, ...pageOf(v) });
+      const { rows, count } = await repo.offers(clock.today(), { merchantId: v.merchantId, ...pageOf(v) });
       const relations = await offers.relations(rows.map((o) => o.id));
       return { rows: rows.map((o) => toOffer(o, relations)), count };
     },

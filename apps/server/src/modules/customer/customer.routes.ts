@@ -3,5 +3,5 @@ import type { CustomerService } from './customer.service';
 
 export const customerRoutes = (customers: CustomerService): Handlers => ({
   'user/signup': ({ optionalCaller, body }) => customers.signup(optionalCaller, body),
-  'user/me': ({ caller }) => customers.me(caller),
+  'user/me': ({ customer }) => customers.me(customer),
 });

@@ -1,13 +1,12 @@
-import { DEFAULTS } from '@loyalty/contract';
+import { DEFAULTS, type MessageKey, password as passwordField } from '@loyalty/contract';
+import { type Caller, type CustomerCaller, merchantOrNull } from '../../core/caller';
+import { conflict, forbidden, invalidField, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
-import type { Caller } from '../../http/context';
-import { conflict, forbidden, invalidField, notFound } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
-import { customerRepository } from './customer.repository';
 
 /** Customer accounts: self sign-up, walk-in registration by staff, profile. */
-export function customerService(deps: Deps) {
-  const repo = customerRepository(deps.db);
+export function customerService({ store, hashCost }: Pick<Deps, 'store' | 'hashCost'>) {
+  const repo = store.customers;
 
   return {
     /**
@@ -19,20 +18,25 @@ export function customerService(deps: Deps) {
       caller: Caller | null,
       v: { name: string; mobile: string; password?: string; userCurrncy: string; branchId?: number },
     ) {
-      const byStaff = caller !== null && (caller.role === 'merchant' || caller.role === 'merchantUser');
-      if (caller && caller.role === 'delivery') throw forbidden();
+      if (caller && caller.role !== 'merchant' && caller.role !== 'merchantUser') throw forbidden();
       // a public endpoint skips the role gate, so the employer's state is checked here
-      if (byStaff && caller.merchantStatus !== 'approved')
+      if (caller && caller.merchantStatus !== 'approved')
         throw forbidden(caller.merchantStatus === 'suspended' ? 'accountSuspended' : 'underReview');
+      const staff = merchantOrNull(caller);
+      const byStaff = staff !== null;
       let branchId: number | null = null;
-      if (byStaff) {
-        if (caller.role === 'merchantUser') branchId = caller.branchId;
-        else if (v.branchId !== undefined) {
-          if (!(await repo.branchOf(caller.merchantId!, v.branchId))) throw notFound('branchNotFound');
+      if (staff) {
+        if (!staff.isOwner) {
+          // staff register at their own branch; naming another one is like naming a missing one
+          if (v.branchId !== undefined && v.branchId !== staff.branchId) throw notFound('branchNotFound');
+          branchId = staff.branchId ?? null;
+        } else if (v.branchId !== undefined) {
+          if (!(await repo.branchOf(staff.merchantId, v.branchId))) throw notFound('branchNotFound');
           branchId = v.branchId;
         }
-      } else if (v.password === undefined) {
-        throw invalidField('password', 'passwordRequired');
+      } else {
+        const chosen = passwordField().safeParse(v.password);
+        if (!chosen.success) throw invalidField('password', chosen.error.issues[0].message as MessageKey);
       }
       if (await repo.byMobile(v.mobile)) throw conflict('mobileTaken');
       const password = byStaff ? DEFAULTS.addUserPassword : v.password!;
@@ -40,10 +44,10 @@ export function customerService(deps: Deps) {
         return await repo.insert({
           name: v.name,
           mobile: v.mobile,
-          passwordHash: await hashPassword(password, deps.hashCost),
+          passwordHash: await hashPassword(password, hashCost),
           currency: byStaff ? DEFAULTS.registrationCurrency : v.userCurrncy.toUpperCase(),
           mustChangePassword: byStaff,
-          registeredByMerchantId: byStaff ? caller.merchantId : null,
+          registeredByMerchantId: staff ? staff.merchantId : null,
           registeredBranchId: branchId,
         });
       } catch (err) {
@@ -52,7 +56,7 @@ export function customerService(deps: Deps) {
       }
     },
 
-    async me(caller: Caller) {
+    async me(caller: CustomerCaller) {
       const c = await repo.byId(caller.id);
       if (!c) throw notFound();
       return {

@@ -10,8 +10,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS, type MessageKey } from '@loyalty/contract';
 import sharp from 'sharp';
+import { AppError } from '../../core/errors';
 import type { UploadedFile } from '../../http/context';
-import { AppError } from '../../http/errors';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** Larger pictures are scaled down to fit this box; a phone screen never needs more. */

@@ -11,13 +11,13 @@ export interface Account {
 
 const tableOf = (type: AccountType) => (type === 'merchant' ? 'merchants' : 'customers');
 
-/** The only SQL that touches balances and ledger rows. Always called inside a transaction. */
-export const ledgerRepository = {
+/** The only SQL that touches balances and ledger rows. Always bound to a transaction. */
+export const ledgerRepository = (db: Kysely<Database>) => ({
   /**
    * Adds `delta` to the balance unless it would go below zero; returns the new balance, or null
    * when the balance is too small (or the account does not exist).
    */
-  async applyDelta(db: Kysely<Database>, account: Account, delta: number): Promise<number | null> {
+  async applyDelta(account: Account, delta: number): Promise<number | null> {
     const table = tableOf(account.type);
     const res = await db
       .updateTable(table)
@@ -30,11 +30,11 @@ export const ledgerRepository = {
     return row.balance;
   },
 
-  accountExists: async (db: Kysely<Database>, account: Account) =>
+  accountExists: async (account: Account) =>
     (await db.selectFrom(tableOf(account.type)).select('id').where('id', '=', account.id).executeTakeFirst()) !==
     undefined,
 
-  hasEntry: async (db: Kysely<Database>, account: Account, reason: string, reference: string) =>
+  hasEntry: async (account: Account, reason: string, reference: string) =>
     (await db
       .selectFrom('ledgerEntries')
       .select('id')
@@ -44,10 +44,7 @@ export const ledgerRepository = {
       .where('reference', '=', reference)
       .executeTakeFirst()) !== undefined,
 
-  insertEntry: (
-    db: Kysely<Database>,
-    e: { account: Account; delta: number; balanceAfter: number; reason: string; reference: string },
-  ) =>
+  insertEntry: (e: { account: Account; delta: number; balanceAfter: number; reason: string; reference: string }) =>
     db
       .insertInto('ledgerEntries')
       .values({
@@ -61,7 +58,7 @@ export const ledgerRepository = {
       })
       .execute(),
 
-  entriesOf: (db: Kysely<Database>, account: Account) =>
+  entriesOf: (account: Account) =>
     db
       .selectFrom('ledgerEntries')
       .selectAll()
@@ -69,4 +66,6 @@ export const ledgerRepository = {
       .where('accountId', '=', account.id)
       .orderBy('id')
       .execute(),
-};
+});
+
+export type LedgerRepository = ReturnType<typeof ledgerRepository>;

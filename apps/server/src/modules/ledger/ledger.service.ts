@@ -4,11 +4,11 @@
  * transaction; no balance goes below zero; a (account, reason, reference) moves at most once.
  * docs/domain.md lists every movement, its reason and its reference.
  */
-import type { Transaction } from 'kysely';
+
+import { conflict } from '../../core/errors';
 import { isUniqueViolation } from '../../db/dialect';
-import type { Database } from '../../db/schema';
-import { conflict } from '../../http/errors';
-import { type Account, ledgerRepository as repo } from './ledger.repository';
+import type { Repos } from '../../repositories';
+import type { Account } from './ledger.repository';
 
 export type { Account, AccountType } from './ledger.repository';
 
@@ -48,12 +48,13 @@ export class AlreadyMovedError extends Error {
 const keyOf = (a: Account) => `${a.type}:${String(a.id).padStart(12, '0')}`;
 
 /**
- * Moves points inside `trx`. Answers 'alreadyMoved' (and changes nothing) when this
+ * Moves points inside the transaction `tx` (the repositories bound to it). Answers 'alreadyMoved' (and changes nothing) when this
  * (account, reason, reference) has moved before; throws 409 `notEnoughPoints` (customer) or
  * `merchantNotEnoughPoints` (merchant) when the debited balance is too small, and
  * AlreadyMovedError when a concurrent transaction wrote the same movement first.
  */
-export async function move(trx: Transaction<Database>, m: Move): Promise<'moved' | 'alreadyMoved'> {
+export async function move(tx: Repos, m: Move): Promise<'moved' | 'alreadyMoved'> {
+  const repo = tx.ledger;
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0)
     throw new Error(`ledger amount must be a positive whole number: ${m.amount}`);
   if (!m.from && !m.to) throw new Error('a ledger move needs an account');
@@ -63,16 +64,15 @@ export async function move(trx: Transaction<Database>, m: Move): Promise<'moved'
     ...(m.to ? [{ account: m.to, delta: m.amount }] : []),
   ].sort((a, b) => keyOf(a.account).localeCompare(keyOf(b.account))); // one lock order everywhere: no deadlocks
 
-  if (await repo.hasEntry(trx, legs[0].account, m.reason, m.reference)) return 'alreadyMoved';
+  if (await repo.hasEntry(legs[0].account, m.reason, m.reference)) return 'alreadyMoved';
   for (const leg of legs) {
-    const balanceAfter = await repo.applyDelta(trx, leg.account, leg.delta);
+    const balanceAfter = await repo.applyDelta(leg.account, leg.delta);
     if (balanceAfter === null) {
-      if (!(await repo.accountExists(trx, leg.account)))
-        throw new Error(`no ${leg.account.type} account ${leg.account.id}`);
+      if (!(await repo.accountExists(leg.account))) throw new Error(`no ${leg.account.type} account ${leg.account.id}`);
       throw conflict(leg.account.type === 'user' ? 'notEnoughPoints' : 'merchantNotEnoughPoints');
     }
     try {
-      await repo.insertEntry(trx, {
+      await repo.insertEntry({
         account: leg.account,
         delta: leg.delta,
         balanceAfter,
@@ -87,4 +87,4 @@ export async function move(trx: Transaction<Database>, m: Move): Promise<'moved'
   return 'moved';
 }
 
-export const ledgerService = { move, entriesOf: repo.entriesOf };
+export const ledgerService = { move };

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import type { TenantScope } from '../../core/caller';
 import { nowIso } from '../../db/dialect';
 import type { Database, OfferRequestsTable } from '../../db/schema';
-import type { RequestScope } from './request-scope';
 
 /** The only SQL of offer requests. `db` may be a transaction. */
 export const offerRequestsRepository = (db: Kysely<Database>) => {
-  const rows = (scope: RequestScope, f: { status?: 'pending' | 'done'; mobile?: string } = {}) =>
+  const rows = (scope: TenantScope, f: { status?: 'pending' | 'done'; mobile?: string } = {}) =>
     db
       .selectFrom('offerRequests as r')
       .innerJoin('customers as c', 'c.id', 'r.userId')
@@ -46,10 +46,7 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
     ]);
 
   return {
-    async list(
-      scope: RequestScope,
-      f: { status?: 'pending' | 'done'; mobile?: string; limit: number; offset: number },
-    ) {
+    async list(scope: TenantScope, f: { status?: 'pending' | 'done'; mobile?: string; limit: number; offset: number }) {
       const count = await rows(scope, f)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
@@ -62,7 +59,7 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
       return { rows: page, count: Number(count.n) };
     },
 
-    byId: (scope: RequestScope, id: number) => withColumns(rows(scope)).where('r.id', '=', id).executeTakeFirst(),
+    byId: (scope: TenantScope, id: number) => withColumns(rows(scope)).where('r.id', '=', id).executeTakeFirst(),
 
     /** Image paths of each offer, in their order. */
     async imagesOf(offerIds: number[]): Promise<Map<number, string[]>> {

@@ -2,10 +2,10 @@ import type { Handlers } from '../../http/context';
 import type { OfferRequestsService } from './offer-requests.service';
 
 export const offerRequestsRoutes = (requests: OfferRequestsService): Handlers => ({
-  'merchant/req/list': ({ caller, body }) => requests.list(caller, body),
-  'merchantUser/req/list': ({ caller, body }) => requests.list(caller, body),
-  'merchant/req/details': ({ caller, body }) => requests.details(caller, body.reqId),
-  'merchantUser/req/details': ({ caller, body }) => requests.details(caller, body.reqId),
-  'merchant/req/approve': ({ caller, body }) => requests.approve(caller, body.reqId),
-  'merchantUser/req/approve': ({ caller, body }) => requests.approve(caller, body.reqId),
+  'merchant/req/list': ({ merchant, body }) => requests.list(merchant, body),
+  'merchantUser/req/list': ({ merchant, body }) => requests.list(merchant, body),
+  'merchant/req/details': ({ merchant, body }) => requests.details(merchant, body.reqId),
+  'merchantUser/req/details': ({ merchant, body }) => requests.details(merchant, body.reqId),
+  'merchant/req/approve': ({ merchant, body }) => requests.approve(merchant, body.reqId),
+  'merchantUser/req/approve': ({ merchant, body }) => requests.approve(merchant, body.reqId),
 });

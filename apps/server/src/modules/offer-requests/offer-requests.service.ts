@@ -1,15 +1,14 @@
 import { randomInt } from 'node:crypto';
-import type { OfferRequest, PayWith } from '@loyalty/contract';
+import { clock, type OfferRequest, type PayWith } from '@loyalty/contract';
+import { approvalStamp, type CustomerCaller, type MerchantCaller, type TenantScope } from '../../core/caller';
+import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Deps } from '../../deps';
-import type { Caller } from '../../http/context';
-import { conflict, notFound } from '../../http/errors';
 import { pageOf } from '../../lib/paging';
 import { AlreadyMovedError, LEDGER_REASONS, move } from '../ledger/ledger.service';
 import { toOfferRequest } from './offer-request.mapper';
-import { type OfferRequestJoined, offerRequestsRepository } from './offer-requests.repository';
-import { offerProblem, today } from './offer-rules';
-import { approverOf, type RequestScope, scopeOf } from './request-scope';
+import type { OfferRequestJoined } from './offer-requests.repository';
+import { offerProblem } from './offer-rules';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
@@ -19,47 +18,48 @@ const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CO
  * branch or the merchant approve it: pending → done, one offer taken, points moved when paid with
  * points. Approval is idempotent: approving a done request answers it again and moves nothing.
  */
-export function offerRequestsService(deps: Deps) {
-  const repo = offerRequestsRepository(deps.db);
+export function offerRequestsService({ store }: Pick<Deps, 'store'>) {
+  const repo = store.offerRequests;
 
   async function present(rows: OfferRequestJoined[]): Promise<OfferRequest[]> {
     const images = await repo.imagesOf(rows.map((r) => r.offerId));
     return rows.map((r) => toOfferRequest(r, images.get(r.offerId)));
   }
 
-  async function one(scope: RequestScope, id: number): Promise<OfferRequest> {
+  async function one(scope: TenantScope, id: number): Promise<OfferRequest> {
     const row = await repo.byId(scope, id);
     if (!row) throw notFound('requestNotFound');
     return (await present([row]))[0];
   }
 
   return {
-    async list(caller: Caller, v: { status?: 'pending' | 'done'; mobile?: string; pageNum?: number; limit?: number }) {
-      const { rows, count } = await repo.list(scopeOf(caller), { status: v.status, mobile: v.mobile, ...pageOf(v) });
+    async list(
+      caller: MerchantCaller,
+      v: { status?: 'pending' | 'done'; mobile?: string; pageNum?: number; limit?: number },
+    ) {
+      const { rows, count } = await repo.list(caller, { status: v.status, mobile: v.mobile, ...pageOf(v) });
       return { rows: await present(rows), count };
     },
 
-    details: (caller: Caller, reqId: number) => one(scopeOf(caller), reqId),
+    details: (caller: MerchantCaller, reqId: number) => one(caller, reqId),
 
     /**
      * pending → done in one transaction: the request (only if still pending), one offer (only if
      * active, current and not sold out), the points (customer → merchant when paid with points).
      * Anything failing answers 409 and changes nothing. A request already done answers 200 as it is.
      */
-    async approve(caller: Caller, reqId: number): Promise<OfferRequest> {
-      const scope = scopeOf(caller);
-      const req = await repo.byId(scope, reqId);
+    async approve(caller: MerchantCaller, reqId: number): Promise<OfferRequest> {
+      const req = await repo.byId(caller, reqId);
       if (!req) throw notFound('requestNotFound');
       if (req.status === 'pending') {
         try {
-          await deps.db.transaction().execute(async (trx) => {
-            const tx = offerRequestsRepository(trx);
-            if (!(await tx.markDone(req.id, approverOf(caller)))) return; // approved meanwhile by someone else
-            const day = today();
-            if (!(await tx.takeOne(req.offerId, day)))
-              throw conflict(offerProblem(await tx.offerState(req.offerId), day) ?? 'offerSoldOut');
+          await store.transaction(async (tx) => {
+            if (!(await tx.offerRequests.markDone(req.id, approvalStamp(caller.actor)))) return; // approved meanwhile
+            const day = clock.today();
+            if (!(await tx.offerRequests.takeOne(req.offerId, day)))
+              throw conflict(offerProblem(await tx.offerRequests.offerState(req.offerId), day) ?? 'offerSoldOut');
             if (req.payWith === 'points' && req.points > 0)
-              await move(trx, {
+              await move(tx, {
                 from: { type: 'user', id: req.userId },
                 to: { type: 'merchant', id: req.merchantId },
                 amount: req.points,
@@ -71,11 +71,14 @@ export function offerRequestsService(deps: Deps) {
           if (!(err instanceof AlreadyMovedError)) throw err;
         }
       }
-      return one(scope, reqId);
+      return one(caller, reqId);
     },
 
     /** A customer asks for an offer at one of its branches (user/offer/request). */
-    async create(caller: Caller, v: { offerId: number; branchId: number; payWith: PayWith }): Promise<OfferRequest> {
+    async create(
+      caller: CustomerCaller,
+      v: { offerId: number; branchId: number; payWith: PayWith },
+    ): Promise<OfferRequest> {
       const offer = await repo.offerForRequest(v.offerId);
       if (!offer) throw notFound('offerNotFound');
       if (offer.merchantStatus !== 'approved' || offer.merchantIsLive !== 1) throw conflict('merchantNotLive');

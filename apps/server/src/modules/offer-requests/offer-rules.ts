@@ -1,7 +1,4 @@
-import type { MessageKey } from '@loyalty/contract';
-
-/** Today's calendar date (UTC) as YYYY-MM-DD, the format offers store their dates in. */
-export const today = (): string => new Date().toISOString().slice(0, 10);
+import { clock, type MessageKey } from '@loyalty/contract';
 
 /**
  * Why an offer cannot be requested or approved today, or null when it can: inactive, not started,
@@ -9,7 +6,7 @@ export const today = (): string => new Date().toISOString().slice(0, 10);
  */
 export function offerProblem(
   offer: { isActive: number; startDate: string; endDate: string; availableNumberOfOffers: number },
-  day: string = today(),
+  day: string = clock.today(),
 ): MessageKey | null {
   if (offer.isActive !== 1) return 'offerInactive';
   if (day < offer.startDate) return 'offerNotStarted';

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, OffersTable } from '../../db/schema';
 import type { Page } from '../../lib/paging';
@@ -27,17 +27,18 @@ export const offersRepository = (db: Kysely<Database>) => {
     return q;
   };
 
-  const setLinks = async (trx: Transaction<Database>, offerId: number, branchIds?: number[], tagIds?: number[]) => {
+  /** Replaces the offer's branches and/or tags (call inside the service's transaction). */
+  const setLinks = async (offerId: number, branchIds?: number[], tagIds?: number[]) => {
     if (branchIds) {
-      await trx.deleteFrom('offerBranches').where('offerId', '=', offerId).execute();
-      await trx
+      await db.deleteFrom('offerBranches').where('offerId', '=', offerId).execute();
+      await db
         .insertInto('offerBranches')
         .values(branchIds.map((branchId) => ({ offerId, branchId })))
         .execute();
     }
     if (tagIds) {
-      await trx.deleteFrom('offerTags').where('offerId', '=', offerId).execute();
-      await trx
+      await db.deleteFrom('offerTags').where('offerId', '=', offerId).execute();
+      await db
         .insertInto('offerTags')
         .values(tagIds.map((tagId) => ({ offerId, tagId })))
         .execute();
@@ -88,47 +89,39 @@ export const offersRepository = (db: Kysely<Database>) => {
       return { branches, tags, images };
     },
 
-    insert: (values: Omit<Insertable<OffersTable>, 'createdAt' | 'updatedAt'>, branchIds: number[], tagIds: number[]) =>
-      db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const row = await trx
-          .insertInto('offers')
-          .values({ ...values, createdAt: now, updatedAt: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await setLinks(trx, row.id, branchIds, tagIds);
-        return row.id;
-      }),
+    insert: async (values: Omit<Insertable<OffersTable>, 'createdAt' | 'updatedAt'>) => {
+      const now = nowIso();
+      const row = await db
+        .insertInto('offers')
+        .values({ ...values, createdAt: now, updatedAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
 
-    update: (merchantId: number, id: number, patch: Updateable<OffersTable>, branchIds?: number[], tagIds?: number[]) =>
-      db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('offers')
-          .set({ ...patch, updatedAt: nowIso() })
-          .where('merchantId', '=', merchantId)
-          .where('id', '=', id)
-          .execute();
-        await setLinks(trx, id, branchIds, tagIds);
-      }),
+    setLinks,
 
-    /**
-     * Puts images into the free positions 1..max. Answers false (nothing written) when they do not
-     * fit; the unique (offer, position) pair keeps concurrent uploads from exceeding `max`.
-     */
-    addImages: (offerId: number, paths: string[], max: number) =>
-      db.transaction().execute(async (trx) => {
-        const taken = await trx.selectFrom('offerImages').select('position').where('offerId', '=', offerId).execute();
-        const used = new Set(taken.map((r) => r.position));
-        const free: number[] = [];
-        for (let p = 1; p <= max; p += 1) if (!used.has(p)) free.push(p);
-        if (paths.length > free.length) return false;
-        const now = nowIso();
-        await trx
-          .insertInto('offerImages')
-          .values(paths.map((path, i) => ({ offerId, path, position: free[i], createdAt: now })))
-          .execute();
-        return true;
-      }),
+    update: (merchantId: number, id: number, patch: Updateable<OffersTable>) =>
+      db
+        .updateTable('offers')
+        .set({ ...patch, updatedAt: nowIso() })
+        .where('merchantId', '=', merchantId)
+        .where('id', '=', id)
+        .execute(),
+
+    imagePositions: async (offerId: number) =>
+      (await db.selectFrom('offerImages').select('position').where('offerId', '=', offerId).execute()).map(
+        (r) => r.position,
+      ),
+
+    /** Inserts images at the given positions; the unique (offer, position) pair refuses a taken one. */
+    insertImages: async (offerId: number, images: { path: string; position: number }[]) => {
+      const now = nowIso();
+      await db
+        .insertInto('offerImages')
+        .values(images.map((i) => ({ offerId, path: i.path, position: i.position, createdAt: now })))
+        .execute();
+    },
 
     /** The offer's requests with their customer and branch; staff see their branch's only. */
     requests: (offerId: number, branchId?: number) => {

@@ -2,12 +2,12 @@ import type { Handlers } from '../../http/context';
 import type { OffersService } from './offers.service';
 
 export const offersRoutes = (offers: OffersService): Handlers => ({
-  'merchant/offer/list': ({ caller, body }) => offers.list(caller, body),
-  'merchantUser/offer/list': ({ caller, body }) => offers.list(caller, body),
-  'merchant/offer/details': ({ caller, body }) => offers.details(caller, body.offerId),
-  'merchantUser/offer/details': ({ caller, body }) => offers.details(caller, body.offerId),
-  'admin/offer/users/list': ({ caller, body }) => offers.users(caller, body),
-  'merchant/offer/add': ({ caller, body }) => offers.add(caller, body),
-  'merchant/offer/update': ({ caller, body }) => offers.update(caller, body),
-  'merchant/offer/upload/images': ({ caller, body, files }) => offers.uploadImages(caller, body.offerId, files),
+  'merchant/offer/list': ({ merchant, body }) => offers.list(merchant, body),
+  'merchantUser/offer/list': ({ merchant, body }) => offers.list(merchant, body),
+  'merchant/offer/details': ({ merchant, body }) => offers.details(merchant, body.offerId),
+  'merchantUser/offer/details': ({ merchant, body }) => offers.details(merchant, body.offerId),
+  'admin/offer/users/list': ({ merchant, body }) => offers.users(merchant, body),
+  'merchant/offer/add': ({ merchant, body }) => offers.add(merchant, body),
+  'merchant/offer/update': ({ merchant, body }) => offers.update(merchant, body),
+  'merchant/offer/upload/images': ({ merchant, body, files }) => offers.uploadImages(merchant, body.offerId, files),
 });

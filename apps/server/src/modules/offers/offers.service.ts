@@ -1,18 +1,18 @@
 import { type ApiParsedBody, LIMITS, type Offer } from '@loyalty/contract';
+import type { MerchantCaller } from '../../core/caller';
+import { invalidField, notFound } from '../../core/errors';
 import { flag, isUniqueViolation } from '../../db/dialect';
 import type { OfferRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { Caller, UploadedFile } from '../../http/context';
-import { invalidField, notFound } from '../../http/errors';
+import type { UploadedFile } from '../../http/context';
 import { dollarsToCents } from '../../lib/money';
 import { mapDefined } from '../../lib/optional';
 import { pageOf } from '../../lib/paging';
-import { branchesRepository } from '../branches/branches.repository';
 import { imageError, imageStore, pickFiles } from '../images/image.service';
 import { toOfferRequest } from '../offer-requests/offer-request.mapper';
-import { tagsService } from '../tags/tags.service';
+import type { TagsService } from '../tags/tags.service';
 import { toOffer } from './offers.mapper';
-import { type OfferScope, offersRepository } from './offers.repository';
+import type { OfferScope } from './offers.repository';
 
 export const OFFER_IMAGE_FIELDS = ['image1', 'image2', 'image3', 'image4', 'image5'] as const;
 
@@ -20,21 +20,19 @@ export const OFFER_IMAGE_FIELDS = ['image1', 'image2', 'image3', 'image4', 'imag
  * Offers of a merchant. The merchant sees all its offers; staff only those their branch carries.
  * Another merchant's offer or branch answers 404.
  */
-export function offersService(deps: Deps) {
-  const repo = offersRepository(deps.db);
-  const branches = branchesRepository(deps.db);
-  const tags = tagsService(deps);
-  const images = imageStore(deps.uploadsDir);
+export function offersService({ store, uploadsDir }: Pick<Deps, 'store' | 'uploadsDir'>, tags: TagsService) {
+  const { offers: repo, branches } = store;
+  const images = imageStore(uploadsDir);
 
   /** The caller's view, narrowed to `branchId` when asked; null when a staff member has no branch. */
-  async function scopeOf(caller: Caller, branchId?: number): Promise<OfferScope | null> {
-    const merchantId = caller.merchantId as number;
-    if (caller.role === 'merchant') {
+  async function scopeOf(caller: MerchantCaller, branchId?: number): Promise<OfferScope | null> {
+    const { merchantId } = caller;
+    if (caller.isOwner) {
       if (branchId !== undefined && !(await branches.byId(merchantId, branchId))) throw notFound('branchNotFound');
       return { merchantId, branchId };
     }
     if (branchId !== undefined && branchId !== caller.branchId) throw notFound('branchNotFound');
-    return caller.branchId === null ? null : { merchantId, branchId: caller.branchId };
+    return caller.branchId == null ? null : { merchantId, branchId: caller.branchId };
   }
 
   async function present(rows: OfferRow[]): Promise<Offer[]> {
@@ -48,21 +46,35 @@ export function offersService(deps: Deps) {
     return (await present([row]))[0];
   }
 
-  const own = (caller: Caller, offerId: number) => find({ merchantId: caller.merchantId as number }, offerId);
+  const own = (caller: MerchantCaller, offerId: number) => find({ merchantId: caller.merchantId }, offerId);
 
-  async function checkLinks(caller: Caller, branchIds?: number[], tagIds?: number[]) {
+  async function checkLinks(caller: MerchantCaller, branchIds?: number[], tagIds?: number[]) {
     if (branchIds) {
-      const owned = await branches.ownedIds(caller.merchantId as number, branchIds);
+      const owned = await branches.ownedIds(caller.merchantId, branchIds);
       if (owned.length !== branchIds.length) throw notFound('branchNotFound');
     }
     if (tagIds) await tags.requireAll(tagIds);
   }
 
-  /** Records the stored images; a concurrent upload taking a position at the same moment is retried. */
+  /**
+   * Puts the stored images into the free positions 1..max in one transaction; false (nothing
+   * written) when they do not fit. The unique (offer, position) pair keeps two uploads at the same
+   * moment from exceeding `max`: the loser looks again.
+   */
   async function placeImages(offerId: number, paths: string[], max: number): Promise<boolean> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await repo.addImages(offerId, paths, max);
+        return await store.transaction(async (tx) => {
+          const used = new Set(await tx.offers.imagePositions(offerId));
+          const free: number[] = [];
+          for (let p = 1; p <= max; p += 1) if (!used.has(p)) free.push(p);
+          if (paths.length > free.length) return false;
+          await tx.offers.insertImages(
+            offerId,
+            paths.map((path, i) => ({ path, position: free[i] })),
+          );
+          return true;
+        });
       } catch (err) {
         if (!isUniqueViolation(err) || attempt >= 5) throw err;
       }
@@ -70,7 +82,7 @@ export function offersService(deps: Deps) {
   }
 
   return {
-    async list(caller: Caller, body: ApiParsedBody<'merchant/offer/list'>) {
+    async list(caller: MerchantCaller, body: ApiParsedBody<'merchant/offer/list'>) {
       const scope = await scopeOf(caller, body.branchId);
       if (!scope) return { rows: [], count: 0 };
       const { rows, count } = await repo.list(scope, pageOf(body));
@@ -78,10 +90,10 @@ export function offersService(deps: Deps) {
     },
 
     /** The offer with its requests (staff: their branch's requests) and counts. */
-    async details(caller: Caller, offerId: number) {
+    async details(caller: MerchantCaller, offerId: number) {
       const scope = await scopeOf(caller);
       const offer = await find(scope, offerId);
-      const rows = await repo.requests(offerId, caller.role === 'merchant' ? undefined : (scope?.branchId as number));
+      const rows = await repo.requests(offerId, caller.isOwner ? undefined : (scope?.branchId as number));
       const offerPart = {
         title: offer.title,
         titleAr: offer.titleAr,
@@ -100,16 +112,16 @@ export function offersService(deps: Deps) {
       };
     },
 
-    async users(caller: Caller, body: ApiParsedBody<'admin/offer/users/list'>) {
+    async users(caller: MerchantCaller, body: ApiParsedBody<'admin/offer/users/list'>) {
       await own(caller, body.offerId);
       return repo.users(body.offerId, pageOf(body));
     },
 
-    async add(caller: Caller, v: ApiParsedBody<'merchant/offer/add'>) {
+    async add(caller: MerchantCaller, v: ApiParsedBody<'merchant/offer/add'>) {
       await checkLinks(caller, v.branchsIds, v.tagsIds);
-      const id = await repo.insert(
-        {
-          merchantId: caller.merchantId as number,
+      const id = await store.transaction(async (tx) => {
+        const offerId = await tx.offers.insert({
+          merchantId: caller.merchantId,
           title: v.title,
           titleAr: v.titleAr,
           description: v.description,
@@ -121,15 +133,15 @@ export function offersService(deps: Deps) {
           endDate: v.endDate,
           rate: 0,
           isActive: 1,
-        },
-        v.branchsIds,
-        v.tagsIds,
-      );
+        });
+        await tx.offers.setLinks(offerId, v.branchsIds, v.tagsIds);
+        return offerId;
+      });
       return own(caller, id);
     },
 
     /** Blank fields keep their values; the end date may not fall before the start date. */
-    async update(caller: Caller, v: ApiParsedBody<'merchant/offer/update'>) {
+    async update(caller: MerchantCaller, v: ApiParsedBody<'merchant/offer/update'>) {
       const current = await own(caller, v.offerId);
       const startDate = v.startDate ?? current.startDate;
       const endDate = v.endDate ?? current.endDate;
@@ -143,12 +155,15 @@ export function offersService(deps: Deps) {
         priceCents: mapDefined(price, dollarsToCents),
         isActive: mapDefined(isActive, flag),
       };
-      await repo.update(caller.merchantId as number, offerId, patch, branchsIds, tagsIds);
+      await store.transaction(async (tx) => {
+        await tx.offers.update(caller.merchantId, offerId, patch);
+        await tx.offers.setLinks(offerId, branchsIds, tagsIds);
+      });
       return own(caller, v.offerId);
     },
 
     /** Adds image1..image5; at most 5 images in all, else 422 `maxImages` and nothing is written. */
-    async uploadImages(caller: Caller, offerId: number, files: UploadedFile[]) {
+    async uploadImages(caller: MerchantCaller, offerId: number, files: UploadedFile[]) {
       const max = LIMITS.offerImagesMax;
       const offer = await own(caller, offerId);
       const picked = pickFiles(files, OFFER_IMAGE_FIELDS, max, 'maxImages');

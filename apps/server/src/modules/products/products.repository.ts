@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, ProductsTable } from '../../db/schema';
 import type { Page } from '../../lib/paging';
@@ -22,11 +22,12 @@ export const productsRepository = (db: Kysely<Database>) => {
   };
   const withMerchant = (f: ProductFilter) => scoped(f).selectAll('products').select('merchants.name as merchantName');
 
-  const setTags = async (trx: Transaction<Database>, productId: number, tagIds?: number[]) => {
+  /** Replaces the product's tags (call inside the service's transaction). */
+  const setTags = async (productId: number, tagIds?: number[]) => {
     if (!tagIds) return;
-    await trx.deleteFrom('productTags').where('productId', '=', productId).execute();
+    await db.deleteFrom('productTags').where('productId', '=', productId).execute();
     if (tagIds.length > 0)
-      await trx
+      await db
         .insertInto('productTags')
         .values(tagIds.map((tagId) => ({ productId, tagId })))
         .execute();
@@ -55,28 +56,25 @@ export const productsRepository = (db: Kysely<Database>) => {
             .orderBy('t.name')
             .execute(),
 
-    insert: (values: Omit<Insertable<ProductsTable>, 'createdAt' | 'updatedAt'>, tagIds: number[]) =>
-      db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const row = await trx
-          .insertInto('products')
-          .values({ ...values, createdAt: now, updatedAt: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await setTags(trx, row.id, tagIds);
-        return row.id;
-      }),
+    insert: async (values: Omit<Insertable<ProductsTable>, 'createdAt' | 'updatedAt'>) => {
+      const now = nowIso();
+      const row = await db
+        .insertInto('products')
+        .values({ ...values, createdAt: now, updatedAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
 
-    update: (merchantId: number, id: number, patch: Updateable<ProductsTable>, tagIds?: number[]) =>
-      db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('products')
-          .set({ ...patch, updatedAt: nowIso() })
-          .where('merchantId', '=', merchantId)
-          .where('id', '=', id)
-          .execute();
-        await setTags(trx, id, tagIds);
-      }),
+    setTags,
+
+    update: (merchantId: number, id: number, patch: Updateable<ProductsTable>) =>
+      db
+        .updateTable('products')
+        .set({ ...patch, updatedAt: nowIso() })
+        .where('merchantId', '=', merchantId)
+        .where('id', '=', id)
+        .execute(),
 
     /** Swaps the image only if it is still `previous`, so two uploads at once never orphan a file. */
     async replaceImage(merchantId: number, id: number, previous: string | null, next: string): Promise<boolean> {

@@ -2,11 +2,11 @@ import type { Handlers } from '../../http/context';
 import type { ProductsService } from './products.service';
 
 export const productsRoutes = (products: ProductsService): Handlers => ({
-  'merchant/product/list': ({ caller, body }) => products.list(caller, body),
-  'merchantUser/product/list': ({ caller, body }) => products.list(caller, body),
-  'merchant/product/create': ({ caller, body }) => products.create(caller, body),
-  'merchant/product/details': ({ caller, body }) => products.details(caller, body.id),
-  'merchantUser/product/details': ({ caller, body }) => products.details(caller, body.id),
-  'merchant/product/update': ({ caller, body }) => products.update(caller, body),
-  'merchant/product/upload/image': ({ caller, body, files }) => products.uploadImage(caller, body.productId, files),
+  'merchant/product/list': ({ merchant, body }) => products.list(merchant, body),
+  'merchantUser/product/list': ({ merchant, body }) => products.list(merchant, body),
+  'merchant/product/create': ({ merchant, body }) => products.create(merchant, body),
+  'merchant/product/details': ({ merchant, body }) => products.details(merchant, body.id),
+  'merchantUser/product/details': ({ merchant, body }) => products.details(merchant, body.id),
+  'merchant/product/update': ({ merchant, body }) => products.update(merchant, body),
+  'merchant/product/upload/image': ({ merchant, body, files }) => products.uploadImage(merchant, body.productId, files),
 });

@@ -1,16 +1,17 @@
 import type { ApiParsedBody, Product } from '@loyalty/contract';
+import type { MerchantCaller } from '../../core/caller';
+import { notFound } from '../../core/errors';
 import { flag } from '../../db/dialect';
 import type { Deps } from '../../deps';
-import type { Caller, UploadedFile } from '../../http/context';
-import { notFound } from '../../http/errors';
+import type { UploadedFile } from '../../http/context';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
 import { mapDefined } from '../../lib/optional';
 import { pageOf } from '../../lib/paging';
 import { imageStore, pickFiles } from '../images/image.service';
-import { tagsService } from '../tags/tags.service';
-import { type ProductWithMerchant, productsRepository } from './products.repository';
+import type { TagsService } from '../tags/tags.service';
+import type { ProductsRepository, ProductWithMerchant } from './products.repository';
 
-type TagRow = Awaited<ReturnType<ReturnType<typeof productsRepository>['tagsOf']>>[number];
+type TagRow = Awaited<ReturnType<ProductsRepository['tagsOf']>>[number];
 
 export const toProduct = (p: ProductWithMerchant, tagRows: TagRow[]): Product => {
   const tags = tagRows.filter((t) => t.productId === p.id).map((t) => ({ id: t.id, name: t.name }));
@@ -35,19 +36,17 @@ export const toProduct = (p: ProductWithMerchant, tagRows: TagRow[]): Product =>
 };
 
 /** A merchant's products; staff read their merchant's. Another merchant's id answers 404. */
-export function productsService(deps: Deps) {
-  const repo = productsRepository(deps.db);
-  const tags = tagsService(deps);
-  const images = imageStore(deps.uploadsDir);
-  const merchantOf = (caller: Caller) => caller.merchantId as number;
+export function productsService({ store, uploadsDir }: Pick<Deps, 'store' | 'uploadsDir'>, tags: TagsService) {
+  const repo = store.products;
+  const images = imageStore(uploadsDir);
 
   /** The mobile clients send their own merchantId; any other answers 404. */
-  const checkMerchant = (caller: Caller, merchantId?: number) => {
-    if (merchantId !== undefined && merchantId !== merchantOf(caller)) throw notFound('merchantNotFound');
+  const checkMerchant = (caller: MerchantCaller, merchantId?: number) => {
+    if (merchantId !== undefined && merchantId !== caller.merchantId) throw notFound('merchantNotFound');
   };
 
-  async function details(caller: Caller, id: number): Promise<Product> {
-    const p = await repo.byId(merchantOf(caller), id);
+  async function details(caller: MerchantCaller, id: number): Promise<Product> {
+    const p = await repo.byId(caller.merchantId, id);
     if (!p) throw notFound('productNotFound');
     return toProduct(p, await repo.tagsOf([p.id]));
   }
@@ -55,20 +54,20 @@ export function productsService(deps: Deps) {
   return {
     details,
 
-    async list(caller: Caller, body: ApiParsedBody<'merchant/product/list'>) {
+    async list(caller: MerchantCaller, body: ApiParsedBody<'merchant/product/list'>) {
       checkMerchant(caller, body.merchantId);
-      const { rows, count } = await repo.list({ merchantId: merchantOf(caller), inStock: body.inStock }, pageOf(body));
+      const { rows, count } = await repo.list({ merchantId: caller.merchantId, inStock: body.inStock }, pageOf(body));
       const tagRows = await repo.tagsOf(rows.map((r) => r.id));
       return { rows: rows.map((r) => toProduct(r, tagRows)), count };
     },
 
-    async create(caller: Caller, v: ApiParsedBody<'merchant/product/create'>) {
+    async create(caller: MerchantCaller, v: ApiParsedBody<'merchant/product/create'>) {
       checkMerchant(caller, v.merchantId);
       const tagIds = v.tagsIds ?? [];
       await tags.requireAll(tagIds);
-      const id = await repo.insert(
-        {
-          merchantId: merchantOf(caller),
+      const id = await store.transaction(async (tx) => {
+        const productId = await tx.products.insert({
+          merchantId: caller.merchantId,
           name: v.name,
           nameAr: v.nameAr,
           description: v.description,
@@ -80,14 +79,15 @@ export function productsService(deps: Deps) {
           rate: 0,
           deliveryAvailability: flag(v.deliveryAvailability),
           isActive: 1,
-        },
-        tagIds,
-      );
+        });
+        await tx.products.setTags(productId, tagIds);
+        return productId;
+      });
       return details(caller, id);
     },
 
     /** Price parsed as an integer; blank fields keep their values (SPEC §5). */
-    async update(caller: Caller, v: ApiParsedBody<'merchant/product/update'>) {
+    async update(caller: MerchantCaller, v: ApiParsedBody<'merchant/product/update'>) {
       await details(caller, v.productId);
       if (v.tagsIds) await tags.requireAll(v.tagsIds);
       const { productId, tagsIds, price, deliveryAvailability, ...fields } = v;
@@ -96,16 +96,19 @@ export function productsService(deps: Deps) {
         priceCents: mapDefined(price, dollarsToCents),
         deliveryAvailability: mapDefined(deliveryAvailability, flag),
       };
-      await repo.update(merchantOf(caller), productId, patch, tagsIds);
+      await store.transaction(async (tx) => {
+        await tx.products.update(caller.merchantId, productId, patch);
+        await tx.products.setTags(productId, tagsIds);
+      });
       return details(caller, v.productId);
     },
 
     /** The one product image; the new one replaces the old, whose file is removed. */
-    async uploadImage(caller: Caller, productId: number, files: UploadedFile[]) {
+    async uploadImage(caller: MerchantCaller, productId: number, files: UploadedFile[]) {
       let current = await details(caller, productId);
       const picked = pickFiles(files, ['image'], 1, 'oneImage');
       const [path] = await images.saveAll(picked);
-      while (!(await repo.replaceImage(merchantOf(caller), productId, current.image, path))) {
+      while (!(await repo.replaceImage(caller.merchantId, productId, current.image, path))) {
         current = await details(caller, productId).catch(async (err) => {
           await images.removeAll([path]);
           throw err;

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, MerchantUpdate } from '../../db/schema';
-import { staffWithBranchQuery } from '../staff/staff.repository';
 
 const countWhere = async (q: { executeTakeFirstOrThrow: () => Promise<{ n: number | string }> }) =>
   Number((await q.executeTakeFirstOrThrow()).n);
@@ -44,13 +43,6 @@ export const profileRepository = (db: Kysely<Database>) => ({
       employees,
     };
   },
-
-  staffWithBranch: (id: number) =>
-    staffWithBranchQuery(db)
-      .innerJoin('merchants as m', 'm.id', 'u.merchantId')
-      .select('m.name as merchantName')
-      .where('u.id', '=', id)
-      .executeTakeFirst(),
 
   async pendingRequestsOfBranch(merchantId: number, branchId: number | null) {
     let q = db

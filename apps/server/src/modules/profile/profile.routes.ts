@@ -2,8 +2,8 @@ import type { Handlers } from '../../http/context';
 import type { ProfileService } from './profile.service';
 
 export const profileRoutes = (profile: ProfileService): Handlers => ({
-  'merchant/me': ({ caller }) => profile.merchantMe(caller.id),
-  'merchantUser/me': ({ caller }) => profile.staffMe(caller),
-  'merchant/updateProfile': ({ caller, body }) => profile.updateProfile(caller, body),
-  'merchant/goLive': ({ caller, body }) => profile.goLive(caller, body.isLive),
+  'merchant/me': ({ merchant }) => profile.merchantMe(merchant.merchantId),
+  'merchantUser/me': ({ merchant }) => profile.staffMe(merchant),
+  'merchant/updateProfile': ({ merchant, body }) => profile.updateProfile(merchant, body),
+  'merchant/goLive': ({ merchant, body }) => profile.goLive(merchant, body.isLive),
 });

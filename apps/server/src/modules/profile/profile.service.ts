@@ -1,16 +1,13 @@
 import type { MerchantProfile, MerchantUserProfile } from '@loyalty/contract';
+import type { MerchantCaller } from '../../core/caller';
+import { conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
-import type { Caller } from '../../http/context';
-import { conflict, notFound } from '../../http/errors';
-import { authRepository } from '../auth/auth.repository';
-import { profileRepository } from './profile.repository';
 
 const fullName = (u: { fName: string; mName: string; lName: string }) =>
   [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
 
-export function profileService(deps: Deps) {
-  const repo = profileRepository(deps.db);
-  const accounts = authRepository(deps.db);
+export function profileService({ store }: Pick<Deps, 'store'>) {
+  const { profile: repo, accounts, staff } = store;
 
   async function merchantMe(merchantId: number): Promise<MerchantProfile> {
     const m = await repo.merchant(merchantId);
@@ -33,6 +30,7 @@ export function profileService(deps: Deps) {
         refundRules: m.refundRules,
       },
       counts: await repo.merchantCounts(m.id),
+      merchantUser: { rule: 'merchant', fName: m.name, mName: '', lName: '', isActive: m.status !== 'suspended' },
       createdAt: m.createdAt,
     };
   }
@@ -40,8 +38,8 @@ export function profileService(deps: Deps) {
   return {
     merchantMe,
 
-    async staffMe(caller: Caller): Promise<MerchantUserProfile> {
-      const s = await repo.staffWithBranch(caller.id);
+    async staffMe(caller: MerchantCaller): Promise<MerchantUserProfile> {
+      const s = await staff.withMerchant(caller.id);
       if (!s) throw notFound();
       const rule = s.rule;
       return {
@@ -69,7 +67,7 @@ export function profileService(deps: Deps) {
     },
 
     async updateProfile(
-      caller: Caller,
+      caller: MerchantCaller,
       v: {
         fName: string;
         mobile: string;
@@ -79,8 +77,9 @@ export function profileService(deps: Deps) {
         refundRules?: string;
       },
     ) {
-      if (await accounts.loginMobileTaken(v.mobile, { type: 'merchant', id: caller.id })) throw conflict('mobileTaken');
-      await repo.updateMerchant(caller.id, {
+      if (await accounts.loginMobileTaken(v.mobile, { type: 'merchant', id: caller.merchantId }))
+        throw conflict('mobileTaken');
+      await repo.updateMerchant(caller.merchantId, {
         name: v.fName,
         mobile: v.mobile,
         ...(v.hotLine !== undefined && { hotLine: v.hotLine }),
@@ -88,12 +87,12 @@ export function profileService(deps: Deps) {
         ...(v.taxRegistrationNumber !== undefined && { taxRegistrationNumber: v.taxRegistrationNumber }),
         ...(v.refundRules !== undefined && { refundRules: v.refundRules }),
       });
-      return merchantMe(caller.id);
+      return merchantMe(caller.merchantId);
     },
 
     /** Idempotent: setting the value it already has changes nothing. */
-    async goLive(caller: Caller, isLive: boolean) {
-      await repo.updateMerchant(caller.id, { isLive: isLive ? 1 : 0 });
+    async goLive(caller: MerchantCaller, isLive: boolean) {
+      await repo.updateMerchant(caller.merchantId, { isLive: isLive ? 1 : 0 });
       return { isLive };
     },
   };

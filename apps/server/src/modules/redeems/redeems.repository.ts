@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { TenantScope } from '../../core/caller';
 import { nowIso } from '../../db/dialect';
 import type { Database, RedeemRequestsTable } from '../../db/schema';
-import type { RequestScope } from '../offer-requests/request-scope';
 
 /** The only SQL of redeem requests. `db` may be a transaction. */
 export const redeemsRepository = (db: Kysely<Database>) => {
-  const rows = (scope: RequestScope) =>
+  const rows = (scope: TenantScope) =>
     db
       .selectFrom('redeemRequests as r')
       .innerJoin('customers as c', 'c.id', 'r.userId')
@@ -31,7 +31,7 @@ export const redeemsRepository = (db: Kysely<Database>) => {
     ]);
 
   return {
-    async list(scope: RequestScope, page: { limit: number; offset: number }) {
+    async list(scope: TenantScope, page: { limit: number; offset: number }) {
       const count = await rows(scope)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
@@ -44,7 +44,7 @@ export const redeemsRepository = (db: Kysely<Database>) => {
       return { rows: found, count: Number(count.n) };
     },
 
-    byId: (scope: RequestScope, id: number) => withColumns(rows(scope)).where('r.id', '=', id).executeTakeFirst(),
+    byId: (scope: TenantScope, id: number) => withColumns(rows(scope)).where('r.id', '=', id).executeTakeFirst(),
 
     merchant: (id: number) =>
       db.selectFrom('merchants').select(['id', 'status', 'isLive']).where('id', '=', id).executeTakeFirst(),

@@ -1,11 +1,10 @@
 import type { RedeemRequest } from '@loyalty/contract';
+import { approvalStamp, type CustomerCaller, type MerchantCaller, type TenantScope } from '../../core/caller';
+import { conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
-import type { Caller } from '../../http/context';
-import { conflict, notFound } from '../../http/errors';
 import { pageOf } from '../../lib/paging';
 import { AlreadyMovedError, LEDGER_REASONS, move } from '../ledger/ledger.service';
-import { approverOf, type RequestScope, scopeOf } from '../offer-requests/request-scope';
-import { type RedeemJoined, redeemsRepository } from './redeems.repository';
+import type { RedeemJoined } from './redeems.repository';
 
 const toRedeemRequest = (r: RedeemJoined): RedeemRequest => ({
   id: r.id,
@@ -22,31 +21,30 @@ const toRedeemRequest = (r: RedeemJoined): RedeemRequest => ({
  * Redeem requests (SPEC §2-§4, DECISIONS §3): a customer asks to spend points at a merchant's branch;
  * approval (not approved → approved) moves `amount` points from the customer to the merchant, once.
  */
-export function redeemsService(deps: Deps) {
-  const repo = redeemsRepository(deps.db);
+export function redeemsService({ store }: Pick<Deps, 'store'>) {
+  const repo = store.redeems;
 
-  async function one(scope: RequestScope, id: number): Promise<RedeemRequest> {
+  async function one(scope: TenantScope, id: number): Promise<RedeemRequest> {
     const row = await repo.byId(scope, id);
     if (!row) throw notFound('requestNotFound');
     return toRedeemRequest(row);
   }
 
   return {
-    async list(caller: Caller, v: { pageNum?: number; limit?: number }) {
-      const { rows, count } = await repo.list(scopeOf(caller), pageOf(v));
+    async list(caller: MerchantCaller, v: { pageNum?: number; limit?: number }) {
+      const { rows, count } = await repo.list(caller, pageOf(v));
       return { rows: rows.map(toRedeemRequest), count };
     },
 
-    detail: (caller: Caller, reqId: number) => one(scopeOf(caller), reqId),
+    detail: (caller: MerchantCaller, reqId: number) => one(caller, reqId),
 
     /**
      * isApproved true: approves once (points move in the same transaction; too few points → 409,
      * nothing changes); approving an approved request answers it again. isApproved false leaves a
      * request that is not approved as it is; an approved one cannot be taken back (409 alreadyApproved).
      */
-    async approve(caller: Caller, v: { reqId: number; isApproved: boolean }): Promise<RedeemRequest> {
-      const scope = scopeOf(caller);
-      const req = await repo.byId(scope, v.reqId);
+    async approve(caller: MerchantCaller, v: { reqId: number; isApproved: boolean }): Promise<RedeemRequest> {
+      const req = await repo.byId(caller, v.reqId);
       if (!req) throw notFound('requestNotFound');
       if (!v.isApproved) {
         if (req.isApproved === 1) throw conflict('alreadyApproved');
@@ -54,9 +52,9 @@ export function redeemsService(deps: Deps) {
       }
       if (req.isApproved !== 1) {
         try {
-          await deps.db.transaction().execute(async (trx) => {
-            if (!(await redeemsRepository(trx).markApproved(req.id, approverOf(caller)))) return; // approved meanwhile
-            await move(trx, {
+          await store.transaction(async (tx) => {
+            if (!(await tx.redeems.markApproved(req.id, approvalStamp(caller.actor)))) return; // approved meanwhile
+            await move(tx, {
               from: { type: 'user', id: req.userId },
               to: { type: 'merchant', id: req.merchantId },
               amount: req.amount,
@@ -68,11 +66,14 @@ export function redeemsService(deps: Deps) {
           if (!(err instanceof AlreadyMovedError)) throw err;
         }
       }
-      return one(scope, v.reqId);
+      return one(caller, v.reqId);
     },
 
     /** A customer asks to redeem points at a merchant's branch (user/redeem). */
-    async create(caller: Caller, v: { merchantId: number; branchId: number; amount: number }): Promise<RedeemRequest> {
+    async create(
+      caller: CustomerCaller,
+      v: { merchantId: number; branchId: number; amount: number },
+    ): Promise<RedeemRequest> {
       const merchant = await repo.merchant(v.merchantId);
       if (!merchant) throw notFound('merchantNotFound');
       if (merchant.status !== 'approved' || merchant.isLive !== 1) throw conflict('merchantNotLive');

@@ -14,7 +14,7 @@ export type StaffPatch = Partial<
 >;
 
 /** A staff member's or courier's row with the name of their branch (`u` and `b`). */
-export const staffWithBranchQuery = (db: Kysely<Database>) =>
+const staffWithBranchQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('merchantUsers as u')
     .leftJoin('branches as b', 'b.id', 'u.branchId')
@@ -43,6 +43,14 @@ export const staffRepository = (db: Kysely<Database>) => {
   };
 
   return {
+    /** A staff member with their branch and merchant names (the profile's `merchantUser/me`). */
+    withMerchant: (id: number) =>
+      withBranch()
+        .innerJoin('merchants as m', 'm.id', 'u.merchantId')
+        .select('m.name as merchantName')
+        .where('u.id', '=', id)
+        .executeTakeFirst(),
+
     branchOf: (merchantId: number, branchId: number) =>
       db
         .selectFrom('branches')

@@ -2,8 +2,8 @@ import type { Handlers } from '../../http/context';
 import type { StaffService } from './staff.service';
 
 export const staffRoutes = (staff: StaffService): Handlers => ({
-  'merchant/addEmployee': ({ caller, body }) => staff.add(caller, body),
-  'merchant/user/list': ({ caller, body }) => staff.list(caller, body),
-  'merchant/user/details': ({ caller, body }) => staff.details(caller, body.merchantUserId),
-  'merchant/employees/update': ({ caller, body }) => staff.update(caller, body),
+  'merchant/addEmployee': ({ merchant, body }) => staff.add(merchant, body),
+  'merchant/user/list': ({ merchant, body }) => staff.list(merchant, body),
+  'merchant/user/details': ({ merchant, body }) => staff.details(merchant, body.merchantUserId),
+  'merchant/employees/update': ({ merchant, body }) => staff.update(merchant, body),
 });

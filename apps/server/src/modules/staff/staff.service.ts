@@ -1,11 +1,10 @@
 import type { ApiParsedBody, Employee } from '@loyalty/contract';
+import type { MerchantCaller } from '../../core/caller';
+import { conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
-import type { Caller } from '../../http/context';
-import { conflict, notFound } from '../../http/errors';
 import { pageOf } from '../../lib/paging';
 import { hashPassword } from '../../lib/password';
-import { authRepository } from '../auth/auth.repository';
-import { type StaffPatch, type StaffRow, staffRepository } from './staff.repository';
+import type { StaffPatch, StaffRow } from './staff.repository';
 
 const fullName = (u: { fName: string; mName: string; lName: string }) =>
   [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
@@ -30,10 +29,8 @@ const toEmployee = (r: StaffRow): Employee => ({
  * A merchant's staff members (rule merchantUser) and couriers (rule delivery). Every query is
  * scoped to the caller's merchant: another merchant's employee or branch answers 404.
  */
-export function staffService(deps: Deps) {
-  const repo = staffRepository(deps.db);
-  const accounts = authRepository(deps.db);
-  const merchantOf = (caller: Caller) => caller.merchantId as number;
+export function staffService({ store, hashCost }: Pick<Deps, 'store' | 'hashCost'>) {
+  const { staff: repo, accounts } = store;
 
   async function assertBranch(merchantId: number, branchId: number) {
     if (!(await repo.branchOf(merchantId, branchId))) throw notFound('branchNotFound');
@@ -58,10 +55,12 @@ export function staffService(deps: Deps) {
   }
 
   return {
-    async add(caller: Caller, v: ApiParsedBody<'merchant/addEmployee'>): Promise<Employee> {
-      const merchantId = merchantOf(caller);
+    async add(caller: MerchantCaller, v: ApiParsedBody<'merchant/addEmployee'>): Promise<Employee> {
+      const merchantId = caller.merchantId;
+      // the spec's payload names the owner; another merchant's id is as unknown as a missing one
+      if (v.ownerId !== undefined && v.ownerId !== merchantId) throw notFound('merchantNotFound');
       await assertBranch(merchantId, v.branchId);
-      const passwordHash = await hashPassword(v.password, deps.hashCost);
+      const passwordHash = await hashPassword(v.password, hashCost);
       const id = await guardMobile(v.mobileNum, undefined, () =>
         repo.insert({
           merchantId,
@@ -77,25 +76,25 @@ export function staffService(deps: Deps) {
       return toEmployee(await load(merchantId, id));
     },
 
-    async list(caller: Caller, v: ApiParsedBody<'merchant/user/list'>) {
-      const merchantId = merchantOf(caller);
+    async list(caller: MerchantCaller, v: ApiParsedBody<'merchant/user/list'>) {
+      const merchantId = caller.merchantId;
       if (v.branchId !== undefined) await assertBranch(merchantId, v.branchId);
       const { rows, count } = await repo.list({ merchantId, rule: v.rule, branchId: v.branchId }, pageOf(v));
       return { rows: rows.map(toEmployee), count };
     },
 
     /** Product requests arrive with the product-requests issue; until then a courier has none. */
-    async details(caller: Caller, merchantUserId: number) {
-      const e = toEmployee(await load(merchantOf(caller), merchantUserId));
-      return { ...e, merchantUser: { ...e.merchantUser, ProductRequests: [] as unknown[] } };
+    async details(caller: MerchantCaller, merchantUserId: number) {
+      const e = toEmployee(await load(caller.merchantId, merchantUserId));
+      return { ...e, merchantUser: { ...e.merchantUser, ProductRequests: [] } };
     },
 
     /**
      * Blank fields keep their values. Changing who or where someone is (rule, branch, mobile) or
      * deactivating them ends their sessions, so the next call signs in again with the new role.
      */
-    async update(caller: Caller, v: ApiParsedBody<'merchant/employees/update'>): Promise<Employee> {
-      const merchantId = merchantOf(caller);
+    async update(caller: MerchantCaller, v: ApiParsedBody<'merchant/employees/update'>): Promise<Employee> {
+      const merchantId = caller.merchantId;
       const current = await load(merchantId, v.userId);
       if (v.branchId !== undefined) await assertBranch(merchantId, v.branchId);
       const patch: StaffPatch = {};

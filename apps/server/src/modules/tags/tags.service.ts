@@ -1,10 +1,9 @@
+import { notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
-import { notFound } from '../../http/errors';
 import { pageOf } from '../../lib/paging';
-import { tagsRepository } from './tags.repository';
 
-export function tagsService(deps: Deps) {
-  const repo = tagsRepository(deps.db);
+export function tagsService({ store }: Pick<Deps, 'store'>) {
+  const repo = store.tags;
   return {
     list: (page: { pageNum?: number; limit?: number }) => repo.list(pageOf(page)),
 

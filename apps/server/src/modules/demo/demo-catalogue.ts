@@ -3,13 +3,10 @@
  * stock for the demo merchants. Running it again adds nothing twice.
  */
 import sharp from 'sharp';
-import type { Deps } from '../deps';
-import { dollarsToCents } from '../lib/money';
-import { imageStore } from '../modules/images/image.service';
-import { offersRepository } from '../modules/offers/offers.repository';
-import { productsRepository } from '../modules/products/products.repository';
-import { DEMO } from './demo';
-import { CATALOGUE, TAGS } from './demo-catalogue-data';
+import type { Deps } from '../../deps';
+import { dollarsToCents } from '../../lib/money';
+import { imageStore } from '../images/image.service';
+import { CATALOGUE, DEMO, TAGS } from './demo-data';
 
 /** A simple illustration (no fonts needed): a warm gradient with round shapes. */
 const illustration = (hue: number, variant: number): Promise<Buffer> => {
@@ -26,50 +23,28 @@ const illustration = (hue: number, variant: number): Promise<Buffer> => {
 };
 
 export async function seedCatalogue(deps: Deps, print: (line: string) => void): Promise<void> {
-  const { db } = deps;
-  const offers = offersRepository(db);
-  const products = productsRepository(db);
+  const { store } = deps;
+  const { demo: repo, offers, products } = store;
   const images = imageStore(deps.uploadsDir);
   const now = new Date();
   const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 
   const tagIds = new Map<string, number>();
   for (const name of TAGS) {
-    const existing = await db.selectFrom('tags').select('id').where('name', '=', name).executeTakeFirst();
-    const id =
-      existing?.id ??
-      (
-        await db
-          .insertInto('tags')
-          .values({ name, createdAt: now.toISOString() })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    tagIds.set(name, id);
+    tagIds.set(name, (await repo.tagId(name)) ?? (await repo.insertTag(name)));
   }
 
   for (const m of DEMO.merchants) {
-    const merchant = await db.selectFrom('merchants').select('id').where('mobile', '=', m.mobile).executeTakeFirst();
+    const merchantId = await repo.merchantId(m.mobile);
     const plan = CATALOGUE[m.mobile];
-    if (!merchant || !plan) continue;
-    const branches = await db
-      .selectFrom('branches')
-      .select('id')
-      .where('merchantId', '=', merchant.id)
-      .orderBy('id')
-      .execute();
+    if (merchantId === undefined || !plan) continue;
+    const branchIds = await repo.branchIdsOf(merchantId);
     for (const o of plan.offers) {
-      const existing = await db
-        .selectFrom('offers')
-        .select('id')
-        .where('merchantId', '=', merchant.id)
-        .where('title', '=', o.title)
-        .executeTakeFirst();
       const offerId =
-        existing?.id ??
-        (await offers.insert(
-          {
-            merchantId: merchant.id,
+        (await repo.offerId(merchantId, o.title)) ??
+        (await store.transaction(async (tx) => {
+          const id = await tx.offers.insert({
+            merchantId,
             title: o.title,
             titleAr: o.titleAr,
             description: o.description,
@@ -81,16 +56,15 @@ export async function seedCatalogue(deps: Deps, print: (line: string) => void): 
             endDate: day(60),
             rate: 4.5,
             isActive: 1,
-          },
-          branches.map((b) => b.id),
-          o.tags.map((t) => tagIds.get(t) as number),
-        ));
-      const hasImages = await db
-        .selectFrom('offerImages')
-        .select('id')
-        .where('offerId', '=', offerId)
-        .executeTakeFirst();
-      if (hasImages) continue;
+          });
+          await tx.offers.setLinks(
+            id,
+            branchIds,
+            o.tags.map((t) => tagIds.get(t) as number),
+          );
+          return id;
+        }));
+      if (await repo.offerHasImages(offerId)) continue;
       const files = await Promise.all(
         Array.from({ length: o.pictures }, async (_, i) => ({
           field: `image${i + 1}`,
@@ -98,22 +72,21 @@ export async function seedCatalogue(deps: Deps, print: (line: string) => void): 
           data: await illustration(o.hue, i),
         })),
       );
-      await offers.addImages(offerId, await images.saveAll(files), 5);
+      const paths = await images.saveAll(files);
+      await offers.insertImages(
+        offerId,
+        paths.map((path, i) => ({ path, position: i + 1 })),
+      );
       print(`  offer ${o.title} with ${o.pictures} image(s)`);
     }
     for (const p of plan.products) {
-      const existing = await db
-        .selectFrom('products')
-        .select(['id', 'image'])
-        .where('merchantId', '=', merchant.id)
-        .where('name', '=', p.name)
-        .executeTakeFirst();
+      const existing = await repo.product(merchantId, p.name);
       if (existing?.image) continue;
       const productId =
         existing?.id ??
-        (await products.insert(
-          {
-            merchantId: merchant.id,
+        (await store.transaction(async (tx) => {
+          const id = await tx.products.insert({
+            merchantId,
             name: p.name,
             nameAr: p.nameAr,
             description: p.description,
@@ -125,13 +98,14 @@ export async function seedCatalogue(deps: Deps, print: (line: string) => void): 
             rate: 4,
             deliveryAvailability: p.delivery ? 1 : 0,
             isActive: 1,
-          },
-          [tagIds.get('Coffee') as number],
-        ));
+          });
+          await tx.products.setTags(id, [tagIds.get('Coffee') as number]);
+          return id;
+        }));
       const [path] = await images.saveAll([
         { field: 'image', filename: 'demo.png', data: await illustration(p.hue, 1) },
       ]);
-      await products.replaceImage(merchant.id, productId, null, path);
+      await products.replaceImage(merchantId, productId, null, path);
       print(`  product ${p.name} (${p.stockAmount > 0 ? `${p.stockAmount} in stock` : 'out of stock'})`);
     }
   }

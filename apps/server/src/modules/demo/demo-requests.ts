@@ -3,13 +3,19 @@
  * redeem requests in every state, made and approved through the same services as the API.
  * Running it again adds nothing twice.
  */
-import type { Deps } from '../deps';
-import type { Caller } from '../http/context';
-import { AppError } from '../http/errors';
-import { LEDGER_REASONS, move } from '../modules/ledger/ledger.service';
-import { offerRequestsService } from '../modules/offer-requests/offer-requests.service';
-import { redeemsService } from '../modules/redeems/redeems.service';
-import { DEMO } from './demo';
+import type { CustomerCaller, MerchantCaller } from '../../core/caller';
+import { AppError } from '../../core/errors';
+import type { Deps } from '../../deps';
+import { LEDGER_REASONS, move } from '../ledger/ledger.service';
+import type { OfferRequestsService } from '../offer-requests/offer-requests.service';
+import type { RedeemsService } from '../redeems/redeems.service';
+import { DEMO } from './demo-data';
+
+/** The services the demo drives, so requests are made and approved by the real rules. */
+export interface DemoServices {
+  offerRequests: OfferRequestsService;
+  redeems: RedeemsService;
+}
 
 /** Points granted to each demo customer, in DEMO.customers order. */
 const GRANTS = [1200, 400, 150];
@@ -41,33 +47,33 @@ const PLAN: Record<
   },
 };
 
-const callerOf = (type: 'merchant' | 'user', id: number, merchantId: number | null): Caller => ({
+const ownerOf = (merchantId: number): MerchantCaller => ({
   sessionId: 0,
-  type,
-  role: type,
-  id,
+  role: 'merchant',
+  id: merchantId,
+  type: 'merchant',
+  actor: { type: 'merchant', id: merchantId },
+  isOwner: true,
   merchantId,
-  branchId: null,
-  merchantStatus: type === 'merchant' ? 'approved' : null,
-  mustChangePassword: false,
+  branchId: undefined,
 });
+const customerOf = (id: number): CustomerCaller => ({ sessionId: 0, id, type: 'user', actor: { type: 'user', id } });
 
-export async function seedRequests(deps: Deps, print: (line: string) => void): Promise<void> {
-  const { db } = deps;
-  const offerRequests = offerRequestsService(deps);
-  const redeems = redeemsService(deps);
+export async function seedRequests(
+  deps: Deps,
+  { offerRequests, redeems }: DemoServices,
+  print: (line: string) => void,
+): Promise<void> {
+  const { store } = deps;
+  const repo = store.demo;
 
   const customers = [];
   for (const [i, c] of DEMO.customers.entries()) {
-    const row = await db
-      .selectFrom('customers')
-      .select(['id', 'name'])
-      .where('mobile', '=', c.mobile)
-      .executeTakeFirst();
+    const row = await repo.customer(c.mobile);
     if (!row) continue;
     customers[i] = row;
-    const granted = await db.transaction().execute((trx) =>
-      move(trx, {
+    const granted = await store.transaction((tx) =>
+      move(tx, {
         to: { type: 'user', id: row.id },
         amount: GRANTS[i] ?? 100,
         reason: LEDGER_REASONS.grant,
@@ -78,23 +84,13 @@ export async function seedRequests(deps: Deps, print: (line: string) => void): P
   }
 
   for (const m of DEMO.merchants) {
-    const merchant = await db.selectFrom('merchants').select('id').where('mobile', '=', m.mobile).executeTakeFirst();
+    const merchantId = await repo.merchantId(m.mobile);
     const plan = PLAN[m.mobile];
-    if (!merchant || !plan) continue;
-    const already = await db
-      .selectFrom('offerRequests')
-      .select('id')
-      .where('merchantId', '=', merchant.id)
-      .executeTakeFirst();
-    if (already) continue;
-    const offers = await db
-      .selectFrom('offers')
-      .select(['id', 'title'])
-      .where('merchantId', '=', merchant.id)
-      .orderBy('id')
-      .execute();
-    const branches = await db.selectFrom('offerBranches').select(['offerId', 'branchId']).orderBy('branchId').execute();
-    const staff = callerOf('merchant', merchant.id, merchant.id);
+    if (merchantId === undefined || !plan) continue;
+    if (await repo.hasOfferRequests(merchantId)) continue;
+    const offers = await repo.offersOf(merchantId);
+    const branches = await repo.offerBranches();
+    const staff = ownerOf(merchantId);
     const attempt = async (what: string, run: () => Promise<unknown>) => {
       try {
         await run();
@@ -112,7 +108,7 @@ export async function seedRequests(deps: Deps, print: (line: string) => void): P
       await attempt(
         `${customer.name} asked for "${offer.title}" with ${payWith}${approve ? ', approved' : ', pending'}`,
         async () => {
-          const r = await offerRequests.create(callerOf('user', customer.id, null), {
+          const r = await offerRequests.create(customerOf(customer.id), {
             offerId: offer.id,
             branchId,
             payWith,
@@ -121,21 +117,16 @@ export async function seedRequests(deps: Deps, print: (line: string) => void): P
         },
       );
     }
-    const branch = await db
-      .selectFrom('branches')
-      .select('id')
-      .where('merchantId', '=', merchant.id)
-      .orderBy('id')
-      .executeTakeFirst();
+    const [branchId] = await repo.branchIdsOf(merchantId);
     for (const [ci, amount, approve] of plan.redeems) {
       const customer = customers[ci];
-      if (!customer || !branch) continue;
+      if (!customer || branchId === undefined) continue;
       await attempt(
         `${customer.name} redeems ${amount} P at ${m.name}${approve ? ', approved' : ', not approved'}`,
         async () => {
-          const r = await redeems.create(callerOf('user', customer.id, null), {
-            merchantId: merchant.id,
-            branchId: branch.id,
+          const r = await redeems.create(customerOf(customer.id), {
+            merchantId,
+            branchId,
             amount,
           });
           if (approve) await redeems.approve(staff, { reqId: r.id, isApproved: true });

@@ -1,9 +1,5 @@
-/**
- * Every message the server can send and every validation message of SPEC §5 and §8, in both
- * languages. Schemas and services use the keys; the server answers in the caller's language and
- * the web app resolves the same keys through i18next, so a message is written once.
- */
-export const messages = {
+/** Validation, wire and success messages shared by every domain (the spec's texts, spelling corrected). */
+export const commonMessages = {
   // validation (SPEC §5)
   required: { en: 'Field is required', ar: 'هذا الحقل مطلوب' },
   chooseBranch: { en: 'Please choose a branch', ar: 'الرجاء اختيار فرع' },
@@ -22,9 +18,12 @@ export const messages = {
   nameRequired: { en: 'Name is a required field', ar: 'الاسم حقل مطلوب' },
   passwordRequired: { en: 'Password is a required field', ar: 'كلمة المرور حقل مطلوب' },
   passwordTooShort: {
-    en: 'Password must be at least 6 characters',
-    ar: 'يجب ألا تقل كلمة المرور عن 6 أحرف',
+    en: 'Password must be at least 8 characters',
+    ar: 'يجب ألا تقل كلمة المرور عن 8 أحرف',
   },
+  requiredShort: { en: 'Required', ar: 'مطلوب' },
+  endDateInPast: { en: 'The end date has already passed', ar: 'تاريخ الانتهاء قد مضى' },
+  atLeastOne: { en: 'Must be at least 1', ar: 'يجب أن يكون 1 على الأقل' },
   acceptPrivacy: { en: 'Accept privacy policy', ar: 'يجب الموافقة على سياسة الخصوصية' },
   passwordsDontMatch: { en: "Passwords don't match!", ar: 'كلمتا المرور غير متطابقتين!' },
   numberRequired: { en: 'Number is a required field', ar: 'الرقم حقل مطلوب' },
@@ -181,11 +180,3 @@ export const messages = {
   imageChanged: { en: 'Image changed successfully', ar: 'تم تغيير الصورة بنجاح' },
   approvedSuccessfully: { en: 'Approved successfully', ar: 'تمت الموافقة بنجاح' },
 } as const satisfies Record<string, { en: string; ar: string }>;
-
-export type MessageKey = keyof typeof messages;
-
-export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(messages, value);
-
-/** The text of a key in a language; a string that is not a key is returned as it is. */
-export const messageText = (keyOrText: string, lang: 'en' | 'ar' = 'en'): string =>
-  isMessageKey(keyOrText) ? messages[keyOrText][lang] : keyOrText;

@@ -1,4 +1,53 @@
-/** What the demo puts in each demo merchant's catalogue (by the merchant's mobile), in both languages. */
+/** The demo's data: accounts, and what each demo merchant's catalogue holds (by the merchant's mobile), in both languages. */
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** The demo's accounts; every mobile logs in with DEMO_PASSWORD (customers too). */
+export const DEMO = {
+  merchants: [
+    {
+      name: 'Doha Coffee House',
+      mobile: '97450000001',
+      branches: [
+        {
+          branchName: 'West Bay',
+          address: 'West Bay, Doha',
+          addressAr: 'الخليج الغربي، الدوحة',
+          phone: '97444000001',
+          lat: 25.3245,
+          long: 51.5302,
+        },
+        {
+          branchName: 'The Pearl',
+          address: 'Porto Arabia, The Pearl',
+          addressAr: 'بورتو أرابيا، اللؤلؤة',
+          phone: '97444000002',
+          lat: 25.37,
+          long: 51.551,
+        },
+      ],
+    },
+    {
+      name: 'Souq Sweets',
+      mobile: '97450000002',
+      branches: [
+        {
+          branchName: 'Souq Waqif',
+          address: 'Souq Waqif, Doha',
+          addressAr: 'سوق واقف، الدوحة',
+          phone: '97444000003',
+          lat: 25.2867,
+          long: 51.5333,
+        },
+      ],
+    },
+  ],
+  customers: [
+    { name: 'Mariam Al-Kuwari', mobile: '97466000001' },
+    { name: 'Omar Haddad', mobile: '97466000002' },
+    { name: 'Sara Nasser', mobile: '97466000003' },
+  ],
+} as const;
 
 export const TAGS = ['Coffee', 'Sweets', 'Breakfast', 'Family', 'Weekend'] as const;
 

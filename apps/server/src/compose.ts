@@ -1,0 +1,67 @@
+/**
+ * The composition root (docs/architecture.md): builds the repositories once, hands each service the
+ * repositories and settings it needs, and wires services that use each other. The HTTP server
+ * (app.ts) and the operator's command line (cli/admin.ts) are both built from it.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbHandle } from './db/dialect';
+import type { Deps } from './deps';
+import type { HashCost } from './lib/password';
+import { authService } from './modules/auth/auth.service';
+import { outboxSmsSender, type SmsSender } from './modules/auth/sms';
+import { branchesService } from './modules/branches/branches.service';
+import { customerService } from './modules/customer/customer.service';
+import { customerRequestsService } from './modules/customer-requests/customer-requests.service';
+import { offerRequestsService } from './modules/offer-requests/offer-requests.service';
+import { offersService } from './modules/offers/offers.service';
+import { operatorService } from './modules/operator/operator.service';
+import { productsService } from './modules/products/products.service';
+import { profileService } from './modules/profile/profile.service';
+import { redeemsService } from './modules/redeems/redeems.service';
+import { staffService } from './modules/staff/staff.service';
+import { tagsService } from './modules/tags/tags.service';
+import { createStore } from './repositories';
+
+export interface ComposeOptions {
+  database: DbHandle;
+  dataDir: string;
+  uploadsDir: string;
+  log: FastifyBaseLogger;
+  sms?: SmsSender;
+  hashCost: HashCost;
+  sessionTtlMs: number;
+  loginLimits: Deps['loginLimits'];
+}
+
+export function compose(opts: ComposeOptions) {
+  const store = createStore(opts.database.db);
+  const deps: Deps = {
+    store,
+    kind: opts.database.kind,
+    log: opts.log,
+    sms: opts.sms ?? outboxSmsSender(store.sms, opts.log),
+    hashCost: opts.hashCost,
+    dataDir: opts.dataDir,
+    uploadsDir: opts.uploadsDir,
+    sessionTtlMs: opts.sessionTtlMs,
+    loginLimits: opts.loginLimits,
+  };
+  const tags = tagsService(deps);
+  const services = {
+    auth: authService(deps),
+    profile: profileService(deps),
+    customers: customerService(deps),
+    staff: staffService(deps),
+    branches: branchesService(deps),
+    tags,
+    offers: offersService(deps, tags),
+    products: productsService(deps, tags),
+    offerRequests: offerRequestsService(deps),
+    redeems: redeemsService(deps),
+    browse: customerRequestsService(deps),
+    operator: operatorService(deps),
+  };
+  return { deps, services };
+}
+
+export type Services = ReturnType<typeof compose>['services'];

@@ -1,0 +1,54 @@
+/**
+ * The composition root's repositories: built once over the database and handed to every service
+ * (docs/architecture.md). `transaction` runs a function with the same repositories bound to one
+ * transaction, so a service owns its transactions without speaking SQL.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema';
+import { authRepository } from './modules/auth/auth.repository';
+import { smsRepository } from './modules/auth/sms';
+import { branchesRepository } from './modules/branches/branches.repository';
+import { customerRepository } from './modules/customer/customer.repository';
+import { customerRequestsRepository } from './modules/customer-requests/customer-requests.repository';
+import { demoRepository } from './modules/demo/demo.repository';
+import { ledgerRepository } from './modules/ledger/ledger.repository';
+import { offerRequestsRepository } from './modules/offer-requests/offer-requests.repository';
+import { offersRepository } from './modules/offers/offers.repository';
+import { operatorRepository } from './modules/operator/operator.repository';
+import { productsRepository } from './modules/products/products.repository';
+import { profileRepository } from './modules/profile/profile.repository';
+import { redeemsRepository } from './modules/redeems/redeems.repository';
+import { staffRepository } from './modules/staff/staff.repository';
+import { tagsRepository } from './modules/tags/tags.repository';
+
+export const buildRepositories = (db: Kysely<Database>) => ({
+  accounts: authRepository(db),
+  sms: smsRepository(db),
+  branches: branchesRepository(db),
+  customers: customerRepository(db),
+  browse: customerRequestsRepository(db),
+  demo: demoRepository(db),
+  ledger: ledgerRepository(db),
+  offerRequests: offerRequestsRepository(db),
+  offers: offersRepository(db),
+  operator: operatorRepository(db),
+  products: productsRepository(db),
+  profile: profileRepository(db),
+  redeems: redeemsRepository(db),
+  staff: staffRepository(db),
+  tags: tagsRepository(db),
+});
+
+export type Repos = ReturnType<typeof buildRepositories>;
+
+export interface Store extends Repos {
+  /** Runs `fn` in one transaction, with every repository bound to it; a throw rolls it back. */
+  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+}
+
+export function createStore(db: Kysely<Database>): Store {
+  return {
+    ...buildRepositories(db),
+    transaction: (fn) => db.transaction().execute((trx) => fn(buildRepositories(trx))),
+  };
+}

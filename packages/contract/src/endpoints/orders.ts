@@ -1,0 +1,223 @@
+/**
+ * Product requests, deliveries and refunds (SPEC §2-§4, §7; DECISIONS §3, §8): the merchant's and
+ * staff's calls, the courier's calls and the customer's ordering calls. Response shapes keep the
+ * spec's nesting (`data.productRequests.rows`, the courier's two lists) and spelling.
+ */
+import { z } from 'zod';
+import {
+  DELIVERY_STATUSES,
+  PAY_WITH,
+  PRODUCT_REQUEST_STATUSES,
+  PRODUCT_REQUEST_TYPES,
+  SETTLEMENT_STATUSES,
+} from '../constants';
+import { defineEndpoints, rolePair } from '../endpoint';
+import {
+  blankOptional,
+  id,
+  idList,
+  latitude,
+  longitude,
+  oneOf,
+  optionalBool,
+  optionalId,
+  optionalText,
+  paging,
+  text,
+} from '../fields';
+
+const int = z.number().int();
+const nullableText = z.string().nullable();
+
+export const address = z.object({
+  id: int,
+  address1: z.string(),
+  address2: nullableText,
+  area: z.string(),
+  city: z.string(),
+  lat: z.number().nullable(),
+  long: z.number().nullable(),
+});
+export type Address = z.infer<typeof address>;
+
+/** A customer's saved address as SPEC §3 nests it: `UserAddress.Address`. */
+export const userAddress = z.object({ id: int, Address: address });
+
+export const productRequest = z.object({
+  id: int,
+  type: z.enum(PRODUCT_REQUEST_TYPES),
+  status: z.enum(PRODUCT_REQUEST_STATUSES),
+  isCanceled: z.boolean(),
+  isRefund: z.boolean(),
+  refundComment: nullableText,
+  /** The customer's reason when asking for the refund. */
+  refundReason: nullableText,
+  deliveryStatus: z.enum(DELIVERY_STATUSES).nullable(),
+  payWith: z.enum(PAY_WITH),
+  /** Points and price fixed when the request was made. */
+  points: int,
+  price: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  Product: z.object({ id: int, name: z.string(), nameAr: nullableText, image: nullableText }),
+  Branch: z.object({
+    id: int,
+    branchName: z.string(),
+    address: z.string(),
+    addressAr: nullableText,
+    phone: z.string(),
+  }),
+  user: z.object({ id: int, name: z.string(), mobile: z.string() }),
+  UserAddress: userAddress.nullable(),
+  /** The courier a delivery is assigned to. */
+  DeliveryEmployee: z
+    .object({ id: int, fName: z.string(), mName: z.string(), lName: z.string(), mobileNum: z.string() })
+    .nullable(),
+});
+export type ProductRequest = z.infer<typeof productRequest>;
+
+/** A row of the courier's lists (SPEC §3: rows with User, UserAddress, Product). */
+export const deliveryRow = z.object({
+  id: int,
+  type: z.enum(PRODUCT_REQUEST_TYPES),
+  status: z.enum(PRODUCT_REQUEST_STATUSES),
+  deliveryStatus: z.enum(DELIVERY_STATUSES).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  User: z.object({ id: int, name: z.string(), mobile: z.string() }),
+  UserAddress: userAddress.nullable(),
+  Product: z.object({
+    id: int,
+    name: z.string(),
+    nameAr: nullableText,
+    image: nullableText,
+    price: z.number(),
+    points: int,
+  }),
+  Branch: z.object({
+    id: int,
+    branchName: z.string(),
+    address: z.string(),
+    addressAr: nullableText,
+    phone: z.string(),
+  }),
+});
+export type DeliveryRow = z.infer<typeof deliveryRow>;
+
+export const deliveryLists = z.object({
+  pendingDeliveryProductRequests: z.array(deliveryRow),
+  inProgressDeliveryProductRequests: z.array(deliveryRow),
+});
+
+export const settlementStatus = z.enum(SETTLEMENT_STATUSES);
+
+export const productRequestListBody = z.object({
+  ...paging,
+  type: blankOptional(oneOf(PRODUCT_REQUEST_TYPES)),
+  isCanceled: optionalBool(),
+  status: blankOptional(oneOf(PRODUCT_REQUEST_STATUSES, 'invalidValue')),
+});
+
+export const assignDeliveryBody = z.object({ productRequestIds: idList('required'), employeeId: id('chooseCourier') });
+
+export const productOrderBody = z.object({
+  productId: id(),
+  branchId: id('chooseBranch'),
+  type: oneOf(PRODUCT_REQUEST_TYPES),
+  addressId: optionalId(),
+  payWith: oneOf(PAY_WITH),
+});
+
+export const addressBody = z.object({
+  address1: text('required', 200),
+  address2: optionalText(200),
+  area: text('required', 100),
+  city: text('required', 100),
+  lat: blankOptional(latitude()),
+  long: blankOptional(longitude()),
+});
+
+const m = ['merchant'] as const;
+const u = ['user'] as const;
+const couriers = ['merchantUser', 'delivery'] as const;
+
+export const ordersEndpoints = defineEndpoints({
+  'merchant/product/req/list': {
+    roles: m,
+    scope: 'branch',
+    body: productRequestListBody,
+    response: z.object({ productRequests: z.object({ rows: z.array(productRequest), count: int }) }),
+    summary:
+      'Product requests by type (pickup or delivery) and cancellation, newest first (data.productRequests.rows).',
+  },
+  'merchantUser/product/req/list': {
+    roles: couriers,
+    scope: 'courier',
+    body: z.object({}),
+    response: deliveryLists,
+    summary: "The courier's assigned deliveries: pending and in progress.",
+  },
+  ...rolePair('product/req/details', {
+    scope: 'branch',
+    body: z.object({ id: id() }),
+    response: productRequest,
+    summary: 'One product request',
+    staffRoles: couriers,
+  }),
+  'merchant/product/req/changeStatus': {
+    roles: m,
+    scope: 'branch',
+    body: z.object({ id: id(), status: oneOf(PRODUCT_REQUEST_STATUSES) }),
+    response: productRequest,
+    summary: 'Marks a pending pickup request picked (done).',
+  },
+  'merchantUser/product/req/changeStatus': {
+    roles: couriers,
+    scope: 'courier',
+    body: z.object({ id: id(), deliveryStatus: oneOf(DELIVERY_STATUSES) }),
+    response: deliveryRow,
+    summary: 'The assigned courier moves a delivery pending → inProgress → done.',
+  },
+  'merchant/product/employee/assignDelivery': {
+    roles: m,
+    scope: 'branch',
+    body: assignDeliveryBody,
+    response: z.object({ assigned: z.array(productRequest) }),
+    summary: 'Assigns pending delivery requests to an active courier of the merchant.',
+  },
+  'user/req/confirm/refund': {
+    roles: m,
+    scope: 'branch',
+    body: z.object({ reqId: id(), comment: optionalText(500) }),
+    response: productRequest,
+    summary: "The merchant confirms a customer's refund (refund.pending → refund.done).",
+  },
+  'user/address/add': {
+    roles: u,
+    scope: 'customer',
+    body: addressBody,
+    response: address,
+    summary: 'Adds a delivery address.',
+  },
+  'user/product/request': {
+    roles: u,
+    scope: 'customer',
+    body: productOrderBody,
+    response: productRequest,
+    summary: 'Orders a product for pickup or delivery, paying with points or price.',
+  },
+  'user/product/req/cancel': {
+    roles: u,
+    scope: 'customer',
+    body: z.object({ id: id() }),
+    response: productRequest,
+    summary: 'Cancels a pending product request (stock comes back).',
+  },
+  'user/product/req/refund': {
+    roles: u,
+    scope: 'customer',
+    body: z.object({ id: id(), comment: optionalText(500) }),
+    response: productRequest,
+    summary: 'Asks for a refund of a done product request inside the refund period.',
+  },
+});
