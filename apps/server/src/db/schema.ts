@@ -212,6 +212,74 @@ export interface LedgerEntriesTable {
   createdAt: Timestamp;
 }
 
+export interface UserAddressesTable {
+  id: Generated<number>;
+  userId: number;
+  address1: string;
+  address2: string | null;
+  area: string;
+  city: string;
+  lat: number | null;
+  long: number | null;
+  createdAt: Timestamp;
+}
+
+export type ProductRequestStatus = 'pending' | 'done' | 'canceled' | 'refund.pending' | 'refund.done';
+export type DeliveryStatus = 'pending' | 'inProgress' | 'done';
+
+export interface ProductRequestsTable {
+  id: Generated<number>;
+  merchantId: number;
+  productId: number;
+  branchId: number;
+  userId: number;
+  addressId: number | null;
+  type: 'pickup' | 'delivery';
+  payWith: 'points' | 'price';
+  priceCents: number;
+  points: number;
+  status: ProductRequestStatus;
+  isCanceled: Flag;
+  isRefund: Flag;
+  /** The customer's reason when asking for a refund. */
+  refundReason: string | null;
+  /** The merchant's comment when confirming it. */
+  refundComment: string | null;
+  deliveryStatus: DeliveryStatus | null;
+  /** The courier (merchant user with rule delivery) a delivery is assigned to. */
+  employeeId: number | null;
+  assignedAt: Timestamp | null;
+  doneAt: Timestamp | null;
+  doneByType: SubjectType | null;
+  doneById: number | null;
+  canceledAt: Timestamp | null;
+  refundRequestedAt: Timestamp | null;
+  refundedAt: Timestamp | null;
+  refundedByType: SubjectType | null;
+  refundedById: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SettlementsTable {
+  id: Generated<number>;
+  merchantId: number;
+  productRequestId: number;
+  userId: number;
+  amountCents: number;
+  status: 'initial' | 'pending' | 'paid';
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SettlementDetailsTable {
+  id: Generated<number>;
+  settlementId: number;
+  userId: number;
+  amountCents: number;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   merchantUsers: MerchantUsersTable;
@@ -230,6 +298,10 @@ export interface Database {
   offerRequests: OfferRequestsTable;
   redeemRequests: RedeemRequestsTable;
   ledgerEntries: LedgerEntriesTable;
+  userAddresses: UserAddressesTable;
+  productRequests: ProductRequestsTable;
+  settlements: SettlementsTable;
+  settlementDetails: SettlementDetailsTable;
 }
 
 export type Merchant = Selectable<MerchantsTable>;
