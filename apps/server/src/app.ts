@@ -16,13 +16,17 @@ import { type HashCost, PRODUCTION_COST } from './lib/password';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { SmsSender } from './modules/auth/sms';
 import { branchesRoutes } from './modules/branches/branches.routes';
+import { cardsRoutes } from './modules/cards/cards.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { customerRequestsRoutes } from './modules/customer-requests/customer-requests.routes';
 import { offerRequestsRoutes } from './modules/offer-requests/offer-requests.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
+import { packagesRoutes } from './modules/packages/packages.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { redeemsRoutes } from './modules/redeems/redeems.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { settlementsRoutes } from './modules/settlements/settlements.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 
@@ -41,6 +45,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Settings handed to the web app at /api/config. */
   publicConfig?: Record<string, unknown>;
+  /** The payment gateway; the built-in test gateway when absent. */
+  payments?: Deps['payments'];
 }
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -72,6 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     hashCost: opts.hashCost ?? PRODUCTION_COST,
     sessionTtlMs: opts.sessionTtlMs ?? 30 * 24 * 3600 * 1000,
     loginLimits: opts.loginLimits ?? { perPhone: 5, perAddress: 30, windowMs: 15 * 60 * 1000 },
+    payments: opts.payments,
   });
 
   // external plugins
@@ -107,6 +114,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...offerRequestsRoutes(services.offerRequests),
     ...redeemsRoutes(services.redeems),
     ...customerRequestsRoutes(services.browse, services.offerRequests, services.redeems),
+    ...cardsRoutes(services.cards),
+    ...packagesRoutes(services.packages),
+    ...settlementsRoutes(services.settlements),
+    ...reportsRoutes(services.reports),
   };
   registerEndpoints(app, {
     handlers,

@@ -10,14 +10,20 @@ import type { HashCost } from './lib/password';
 import { authService } from './modules/auth/auth.service';
 import { outboxSmsSender, type SmsSender } from './modules/auth/sms';
 import { branchesService } from './modules/branches/branches.service';
+import { cardsService } from './modules/cards/cards.service';
 import { customerService } from './modules/customer/customer.service';
 import { customerRequestsService } from './modules/customer-requests/customer-requests.service';
 import { offerRequestsService } from './modules/offer-requests/offer-requests.service';
 import { offersService } from './modules/offers/offers.service';
 import { operatorService } from './modules/operator/operator.service';
+import { packagesService } from './modules/packages/packages.service';
+import type { PaymentGateway } from './modules/payments/payments';
+import { testGateway } from './modules/payments/test-gateway';
 import { productsService } from './modules/products/products.service';
 import { profileService } from './modules/profile/profile.service';
 import { redeemsService } from './modules/redeems/redeems.service';
+import { reportsService } from './modules/reports/reports.service';
+import { settlementsService } from './modules/settlements/settlements.service';
 import { staffService } from './modules/staff/staff.service';
 import { tagsService } from './modules/tags/tags.service';
 import { createStore } from './repositories';
@@ -31,6 +37,7 @@ export interface ComposeOptions {
   hashCost: HashCost;
   sessionTtlMs: number;
   loginLimits: Deps['loginLimits'];
+  payments?: PaymentGateway;
 }
 
 export function compose(opts: ComposeOptions) {
@@ -45,8 +52,10 @@ export function compose(opts: ComposeOptions) {
     uploadsDir: opts.uploadsDir,
     sessionTtlMs: opts.sessionTtlMs,
     loginLimits: opts.loginLimits,
+    payments: opts.payments ?? testGateway(),
   };
   const tags = tagsService(deps);
+  const cards = cardsService(deps);
   const services = {
     auth: authService(deps),
     profile: profileService(deps),
@@ -60,6 +69,10 @@ export function compose(opts: ComposeOptions) {
     redeems: redeemsService(deps),
     browse: customerRequestsService(deps),
     operator: operatorService(deps),
+    cards,
+    packages: packagesService(deps, cards),
+    settlements: settlementsService(deps),
+    reports: reportsService(deps),
   };
   return { deps, services };
 }

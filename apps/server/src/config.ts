@@ -15,6 +15,10 @@ export interface Config {
   mapTileUrl: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login limits use it). */
   trustProxy: boolean;
+  /** Stripe's secret key: when set, cards are saved and charged with Stripe, else with the built-in test gateway. */
+  stripeSecretKey?: string;
+  /** Stripe's API address (tests point it at a local fake); default Stripe's own. */
+  stripeApiBase?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,5 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeApiBase: env.STRIPE_API_BASE || undefined,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DialectKind } from './db/dialect';
 import type { HashCost } from './lib/password';
 import type { SmsSender } from './modules/auth/sms';
+import type { PaymentGateway } from './modules/payments/payments';
 import type { Store } from './repositories';
 
 /**
@@ -18,4 +19,6 @@ export interface Deps {
   uploadsDir: string;
   sessionTtlMs: number;
   loginLimits: { perPhone: number; perAddress: number; windowMs: number };
+  /** Saves and charges cards (the built-in test gateway unless Stripe is configured). */
+  payments: PaymentGateway;
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
+import { paymentGatewayFrom } from './modules/payments/payments';
 
 const config = loadConfig();
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -17,6 +18,7 @@ const { app } = await buildApp({
   },
   trustProxy: config.trustProxy,
   publicConfig: { mapTileUrl: config.mapTileUrl },
+  payments: paymentGatewayFrom(config),
 });
 if (applied.length) app.log.info({ applied }, 'database migrated');
 

@@ -56,7 +56,14 @@ export function encode(fields: Fields, files: CallOptions['files'] = []): FormDa
 }
 
 export async function startTestServer(
-  opts: { loginLimits?: Deps['loginLimits']; sessionTtlMs?: number } = {},
+  opts: {
+    loginLimits?: Deps['loginLimits'];
+    sessionTtlMs?: number;
+    /** A payment gateway instead of the built-in test gateway. */
+    payments?: Deps['payments'];
+    /** Receives every server log line (level trace) when given. */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-test-'));
   const usePg = process.env.TEST_DB === 'postgres';
@@ -85,6 +92,8 @@ export async function startTestServer(
     validateResponses: true,
     sessionTtlMs: opts.sessionTtlMs,
     loginLimits: opts.loginLimits,
+    payments: opts.payments,
+    logger: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
     sms: {
       async send(to, body) {
         sms.push({ to, body });
