@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import { LIMITS, messageText } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DbHandle } from './db/dialect';
 import type { Deps } from './deps';
 import { MAX_FILES_PER_REQUEST } from './http/body';
 import type { Handlers } from './http/context';
 import { installErrorHandler } from './http/error-handler';
-import { registerEndpoints, requestLanguage } from './http/register';
+import { registerEndpoints } from './http/register';
+import { registerStatic } from './http/static';
 import { type HashCost, PRODUCTION_COST } from './lib/password';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
@@ -123,53 +123,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.get('/api/health', async () => ({ data: { status: 'ok', database: deps.kind } }));
   app.get('/api/config', async () => ({ data: opts.publicConfig ?? {} }));
 
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    maxAge: '30d',
-    immutable: true,
-  });
-
-  const webDist = opts.webDist;
-  const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
-  if (webDist && indexHtml && fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      index: false,
-      wildcard: true,
-      setHeaders: (res, filePath) => {
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-
-  // The web app's routes fall back to index.html; /api and /uploads keep their JSON 404.
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
-    const isAppRoute =
-      request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/') && !path.extname(url);
-    if (isAppRoute && indexHtml && fs.existsSync(indexHtml)) {
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
-    }
-    if (isAppRoute) {
-      return reply
-        .code(503)
-        .type('text/html; charset=utf-8')
-        .send(
-          '<!doctype html><title>Not built</title><p>The web app is not built yet: run <code>npm run build</code>.</p>',
-        );
-    }
-    return reply.code(404).send({ message: messageText('routeNotFound', requestLanguage(request)) });
-  });
+  // uploads, the built web app and its shell for app routes; JSON 404s under /api and /uploads
+  await registerStatic(app, { uploadsDir, webDist: opts.webDist });
 
   return { app, deps };
 }
