@@ -10,6 +10,7 @@ import { MAX_FILES_PER_REQUEST } from './http/body';
 import type { Handlers } from './http/context';
 import { installErrorHandler } from './http/error-handler';
 import { registerEndpoints } from './http/register';
+import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { type HashCost, PRODUCTION_COST } from './lib/password';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -49,18 +50,11 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
   trustProxy?: boolean;
+  /** Send Strict-Transport-Security (only when served over HTTPS). */
+  hsts?: boolean;
   /** Settings handed to the web app at /api/config. */
   publicConfig?: Record<string, unknown>;
 }
-
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(self)',
-};
-const CSP =
-  "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   const app = Fastify({
@@ -98,12 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   installErrorHandler(app);
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
-      reply.header('content-security-policy', CSP);
-    return payload;
-  });
+  await registerSecurityHeaders(app, { hsts: opts.hsts });
 
   // app services and routes
   const auth = authService(deps);

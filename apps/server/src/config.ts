@@ -15,7 +15,11 @@ export interface Config {
   mapTileUrl: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login limits use it). */
   trustProxy: boolean;
+  /** Served over HTTPS: send Strict-Transport-Security (HSTS=1). Off by default: locally it is plain http. */
+  hsts: boolean;
 }
+
+const isOn = (v: string | undefined): boolean => v === '1' || v === 'true';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -29,6 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: isOn(env.TRUST_PROXY),
+    hsts: isOn(env.HSTS),
   };
 }

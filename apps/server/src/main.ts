@@ -16,6 +16,7 @@ const { app } = await buildApp({
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   },
   trustProxy: config.trustProxy,
+  hsts: config.hsts,
   publicConfig: { mapTileUrl: config.mapTileUrl },
 });
 if (applied.length) app.log.info({ applied }, 'database migrated');

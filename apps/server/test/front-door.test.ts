@@ -5,12 +5,34 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSecurityHeaders } from '../src/http/security';
 import { startTestServer, type TestServer } from './harness';
 
 const SHELL =
   '<!doctype html><html><head><title>Loyalty</title></head><body><div id="root">app shell</div></body></html>';
 const ASSET = 'assets/index-Bx7a9Q2c.js';
+
+const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  "img-src 'self' data: blob: https:",
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+];
+const directives = (csp: string | null) =>
+  (csp ?? '')
+    .split(';')
+    .map((d) => d.trim().replace(/\s+/g, ' '))
+    .filter(Boolean)
+    .sort();
 
 let t: TestServer;
 let webDist: string;
@@ -146,6 +168,47 @@ describe('cache headers of the built app', () => {
       const res = await get(p);
       expect(res.status, p).toBe(200);
       expect(res.headers.get('cache-control'), p).toBe('no-cache');
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends the content security policy and the other headers on the app', async () => {
+    for (const p of ['/', '/dashboard', '/index.html']) {
+      const res = await get(p);
+      expect(directives(res.headers.get('content-security-policy')), p).toEqual([...CSP_DIRECTIVES].sort());
+      expect(res.headers.get('x-content-type-options'), p).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), p).toBe('DENY');
+      expect(res.headers.get('referrer-policy'), p).toBe('same-origin');
+      expect(res.headers.get('permissions-policy'), p).toBe('camera=(self), microphone=(), geolocation=(self)');
+      expect(res.headers.get('strict-transport-security'), p).toBeNull();
+    }
+  });
+
+  it('keeps nosniff and the frame and referrer rules on API answers, errors and files', async () => {
+    const answers = [
+      await get('/api/health'),
+      await get('/api/nothing'),
+      await get('/uploads/photo.png'),
+      await get(`/${ASSET}`),
+      await fetch(`${t.url}/api/merchant/login`, { method: 'POST', body: new URLSearchParams({ username: '1' }) }),
+    ];
+    for (const res of answers) {
+      expect(res.headers.get('x-content-type-options'), res.url).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), res.url).toBe('DENY');
+      expect(res.headers.get('referrer-policy'), res.url).toBe('same-origin');
+      expect(res.headers.get('x-powered-by'), res.url).toBeNull();
+    }
+  });
+  it('sends Strict-Transport-Security only when the operator opts in (HSTS=1)', async () => {
+    for (const hsts of [false, true]) {
+      const app = Fastify();
+      await registerSecurityHeaders(app, { hsts });
+      app.get('/x', async () => ({ data: 1 }));
+      const res = await app.inject({ method: 'GET', url: '/x' });
+      expect(res.headers['strict-transport-security']).toBe(hsts ? 'max-age=31536000' : undefined);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      await app.close();
     }
   });
 });
