@@ -17,9 +17,23 @@ export interface Config {
   trustProxy: boolean;
   /** Served over HTTPS: send Strict-Transport-Security (HSTS=1). Off by default: locally it is plain http. */
   hsts: boolean;
+  /** The operator's support contact, shown by the web app (activate-account screen and the like). */
+  support: { email?: string; phone?: string };
 }
 
+/** What the web app reads at GET /api/config: no secrets, only what a visitor may see. */
+export type PublicConfig = {
+  mapTileUrl: string;
+  /** Keys are absent when the operator did not set them. */
+  support: { email?: string; phone?: string };
+};
+
 const isOn = (v: string | undefined): boolean => v === '1' || v === 'true';
+/** `{ [key]: value }` for a non-blank value, `{}` otherwise (so unset keys stay absent). */
+const optional = <K extends string>(key: K, v: string | undefined): { [P in K]?: string } => {
+  const value = v?.trim();
+  return (value ? { [key]: value } : {}) as { [P in K]?: string };
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -35,5 +49,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     trustProxy: isOn(env.TRUST_PROXY),
     hsts: isOn(env.HSTS),
+    support: {
+      ...optional('email', env.SUPPORT_EMAIL),
+      ...optional('phone', env.SUPPORT_PHONE),
+    },
   };
 }
+
+export const publicConfigOf = (config: Config): PublicConfig => ({
+  mapTileUrl: config.mapTileUrl,
+  support: { ...config.support },
+});

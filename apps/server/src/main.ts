@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, publicConfigOf } from './config';
 import { openDatabase } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 
@@ -17,7 +17,7 @@ const { app } = await buildApp({
   },
   trustProxy: config.trustProxy,
   hsts: config.hsts,
-  publicConfig: { mapTileUrl: config.mapTileUrl },
+  publicConfig: publicConfigOf(config),
 });
 if (applied.length) app.log.info({ applied }, 'database migrated');
 
