@@ -9,6 +9,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL schema to use instead of the connection's default (DATABASE_SCHEMA). */
+  databaseSchema?: string;
   webDist: string;
   logLevel: string;
   /** Tile URL template for maps, handed to the web app. */
@@ -35,6 +37,14 @@ const optional = <K extends string>(key: K, v: string | undefined): { [P in K]?:
   return (value ? { [key]: value } : {}) as { [P in K]?: string };
 };
 
+/** A plain SQL identifier: it goes into the connection's search_path. */
+const schemaName = (v: string | undefined): string | undefined => {
+  if (!v) return undefined;
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(v))
+    throw new Error(`DATABASE_SCHEMA must be a plain schema name (letters, digits, _), got ${v}`);
+  return v;
+};
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -44,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: schemaName(env.DATABASE_SCHEMA),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',

@@ -4,7 +4,11 @@ import { openDatabase } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 
 const config = loadConfig();
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgSchema: config.databaseSchema,
+  dataDir: config.dataDir,
+});
 const applied = await migrateToLatest(database);
 
 const { app } = await buildApp({

@@ -47,4 +47,11 @@ describe('switches', () => {
     expect(loadConfig({ HSTS: 'true', TRUST_PROXY: '1' })).toMatchObject({ hsts: true, trustProxy: true });
     expect(loadConfig({ HSTS: 'no', TRUST_PROXY: '0' })).toMatchObject({ hsts: false, trustProxy: false });
   });
+
+  it('takes DATABASE_SCHEMA only as a plain schema name', () => {
+    expect(loadConfig({}).databaseSchema).toBeUndefined();
+    expect(loadConfig({ DATABASE_SCHEMA: 'loyalty_1' }).databaseSchema).toBe('loyalty_1');
+    for (const bad of ['a b', 'x;drop', '1abc', 'a-b', 's -c statement_timeout=1'])
+      expect(() => loadConfig({ DATABASE_SCHEMA: bad }), bad).toThrow('DATABASE_SCHEMA');
+  });
 });
