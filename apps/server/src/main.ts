@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig, publicConfigOf } from './config';
 import { openDatabase } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
+import { stopOnSignals } from './lib/shutdown';
 
 const config = loadConfig();
 const database = openDatabase({
@@ -25,14 +26,16 @@ const { app } = await buildApp({
 });
 if (applied.length) app.log.info({ applied }, 'database migrated');
 
-const shutdown = async (signal: string) => {
-  app.log.info(`${signal}: shutting down`);
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// SIGTERM, SIGINT, SIGHUP: finish in-flight requests (10 s at most), close the database, exit 0
+stopOnSignals({
+  log: app.log,
+  close: async () => {
+    await app.close();
+    await database.close();
+  },
+  forceClose: () => app.server.closeAllConnections(),
+  closeIdle: () => app.server.closeIdleConnections(),
+});
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
