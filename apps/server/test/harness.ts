@@ -35,6 +35,8 @@ export interface Res<T = any> {
 
 export interface TestServer {
   url: string;
+  /** Environment for a child process (the operator command) that opens this same database. */
+  databaseEnv: Record<string, string>;
   db: Kysely<Database>;
   deps: Deps;
   kind: 'sqlite' | 'postgres';
@@ -59,6 +61,8 @@ export async function startTestServer(
   opts: {
     loginLimits?: Deps['loginLimits'];
     sessionTtlMs?: number;
+    webDist?: string;
+    publicConfig?: Record<string, unknown>;
     /** A payment gateway instead of the built-in test gateway. */
     payments?: Deps['payments'];
     /** Receives every server log line (level trace) when given. */
@@ -92,6 +96,8 @@ export async function startTestServer(
     validateResponses: true,
     sessionTtlMs: opts.sessionTtlMs,
     loginLimits: opts.loginLimits,
+    webDist: opts.webDist,
+    publicConfig: opts.publicConfig,
     payments: opts.payments,
     logger: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
     sms: {
@@ -107,6 +113,9 @@ export async function startTestServer(
 
   return {
     url,
+    databaseEnv: usePg
+      ? { DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL ?? '', DATABASE_SCHEMA: schema ?? '' }
+      : { DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_SCHEMA: '' },
     db: database.db,
     deps,
     kind: database.kind,
