@@ -9,7 +9,7 @@ import { composePhone, phoneFields, splitPhone, withPhoneRule } from '../../lib/
 import { toast } from '../../lib/toast';
 import { useUpdateProfile } from './api';
 
-const schema = withPhoneRule(updateProfileBody.omit({ mobile: true }).extend(phoneFields));
+const schema = withPhoneRule(updateProfileBody.omit({ mobile: true }).extend(phoneFields), { required: 'required' });
 const fields = ['fName', 'hotLine', 'refundPeriod', 'taxRegistrationNumber', 'refundRules'];
 
 /** `merchant/updateProfile`: name and mobile required; the save button shows only once something changed (SPEC §5). */
