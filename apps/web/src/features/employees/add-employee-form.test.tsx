@@ -21,7 +21,8 @@ async function fill(mobile: string) {
   fireEvent.click(await screen.findByRole('option', { name: 'Staff' }));
 }
 
-describe('AddEmployeeForm', () => {
+// three selects and six fields filled through jsdom: give a loaded machine time
+describe('AddEmployeeForm', { timeout: 15_000 }, () => {
   const fetchMock = vi.fn();
   beforeEach(() => {
     localStorage.clear();
