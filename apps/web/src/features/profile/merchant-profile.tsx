@@ -8,6 +8,7 @@ import { GoLiveSwitch } from '../../components/go-live-switch';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
+import { ACTIVATE_PATH } from '../../lib/access';
 import { formatDate, formatNumber, formatPercent, formatPoints } from '../../lib/format';
 import { useMerchantMe } from '../../lib/queries/me';
 import { EditProfileForm } from './edit-profile-form';
@@ -26,7 +27,7 @@ export function MerchantProfileView() {
     <Stack gap="md">
       <PageHeader
         title={t('profile.title')}
-        back="/setting"
+        back={m.isAproved ? '/setting' : ACTIVATE_PATH}
         actions={
           <EditButton size="xs" onClick={() => setEditing(true)}>
             {t('profile.editShort')}
