@@ -9,7 +9,10 @@ const env = (readyState: DocumentReadyState, prod = true) => {
     addEventListener: (type: string, fn: () => void) => type === 'load' && listeners.push(fn),
   } as unknown as Window;
   const nav = { serviceWorker: { register } } as unknown as Navigator;
-  return { register, load: () => listeners.forEach((fn) => fn()), args: { prod, nav, win } };
+  const load = () => {
+    for (const fn of listeners) fn();
+  };
+  return { register, load, args: { prod, nav, win } };
 };
 
 describe('registerServiceWorker', () => {
