@@ -35,6 +35,8 @@ export interface Res<T = any> {
 
 export interface TestServer {
   url: string;
+  /** Environment for a child process (the operator command) that opens this same database. */
+  databaseEnv: Record<string, string>;
   db: Kysely<Database>;
   deps: Deps;
   kind: 'sqlite' | 'postgres';
@@ -56,7 +58,12 @@ export function encode(fields: Fields, files: CallOptions['files'] = []): FormDa
 }
 
 export async function startTestServer(
-  opts: { loginLimits?: Deps['loginLimits']; sessionTtlMs?: number } = {},
+  opts: {
+    loginLimits?: Deps['loginLimits'];
+    sessionTtlMs?: number;
+    webDist?: string;
+    publicConfig?: Record<string, unknown>;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-test-'));
   const usePg = process.env.TEST_DB === 'postgres';
@@ -85,6 +92,8 @@ export async function startTestServer(
     validateResponses: true,
     sessionTtlMs: opts.sessionTtlMs,
     loginLimits: opts.loginLimits,
+    webDist: opts.webDist,
+    publicConfig: opts.publicConfig,
     sms: {
       async send(to, body) {
         sms.push({ to, body });
@@ -98,6 +107,9 @@ export async function startTestServer(
 
   return {
     url,
+    databaseEnv: usePg
+      ? { DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL ?? '', DATABASE_SCHEMA: schema ?? '' }
+      : { DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_SCHEMA: '' },
     db: database.db,
     deps,
     kind: database.kind,
