@@ -1,6 +1,6 @@
 import type { MerchantProfile, MerchantUserProfile } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
-import { conflict, notFound } from '../../core/errors';
+import { conflictOn, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
 import type { ProductRequestsService } from '../product-requests/product-requests.service';
 
@@ -82,7 +82,7 @@ export function profileService(
       },
     ) {
       if (await accounts.loginMobileTaken(v.mobile, { type: 'merchant', id: caller.merchantId }))
-        throw conflict('mobileTaken');
+        throw conflictOn('mobile', 'mobileTaken');
       await repo.updateMerchant(caller.merchantId, {
         name: v.fName,
         mobile: v.mobile,
