@@ -4,23 +4,19 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { meKeys } from '../../lib/queries/me';
+import { queryKeys } from '../../lib/query-keys';
 
-export const deliveryKeys = {
-  all: ['deliveries'] as const,
-  lists: () => [...deliveryKeys.all, 'lists'] as const,
-  detail: (id: number) => [...deliveryKeys.all, 'detail', id] as const,
-};
+const keys = queryKeys.deliveries;
 
 export const useDeliveries = () =>
-  useQuery({ queryKey: deliveryKeys.lists(), queryFn: () => api.call('merchantUser/product/req/list', {}) });
+  useQuery({ queryKey: keys.list(), queryFn: () => api.call('merchantUser/product/req/list', {}) });
 
-export const useDelivery = (id: number) =>
+export const useDelivery = (id: number | null) =>
   useQuery({
-    queryKey: deliveryKeys.detail(id),
-    queryFn: () => api.call('merchantUser/product/req/details', { id }),
-    enabled: id > 0,
-    retry: false,
+    queryKey: keys.detail({ id }),
+    queryFn: () => api.call('merchantUser/product/req/details', { id: id ?? 0 }),
+    enabled: id !== null,
+    meta: { showsNotFound: true },
   });
 
 export const useChangeDeliveryStatus = () => {
@@ -30,8 +26,8 @@ export const useChangeDeliveryStatus = () => {
       api.call('merchantUser/product/req/changeStatus', v),
     onSuccess: (_row, v) =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: deliveryKeys.all }),
-        qc.invalidateQueries({ queryKey: meKeys.all }),
+        qc.invalidateQueries({ queryKey: keys.all }),
+        qc.invalidateQueries({ queryKey: queryKeys.me.all }),
       ]).then(() => v),
   });
 };

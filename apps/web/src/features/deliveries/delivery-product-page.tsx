@@ -3,23 +3,18 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '
 import { IconBan, IconCircleCheck, IconPhone, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { EmptyState } from '../../components/empty-state';
-import { LoadingScreen } from '../../components/loading-screen';
+import { Amount, Bdi } from '../../components/bidi';
+import { DetailScreen } from '../../components/detail-screen';
 import { Ltr } from '../../components/ltr';
 import { MapPicker } from '../../components/map-picker';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
+import { useIdParam } from '../../lib/route-id';
 import { toast } from '../../lib/toast';
 import { useChangeDeliveryStatus, useDelivery } from './api';
 
 const BACK = '/availableDeliveries';
-
-const idParam = (value: string | undefined): number => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n <= 2147483647 ? n : 0;
-};
 
 /**
  * /deliveryProduct/:id (SPEC §2, §4): one delivery of the courier with the customer's address on the
@@ -28,18 +23,13 @@ const idParam = (value: string | undefined): number => {
  */
 export function DeliveryProductPage() {
   const { t } = useTranslation();
-  const id = idParam(useParams().id);
+  const id = useIdParam();
   const delivery = useDelivery(id);
-  if (delivery.isLoading) return <LoadingScreen />;
-  const r = delivery.data;
-  if (!r)
-    return (
-      <Stack>
-        <PageHeader title={t('screens.deliveryProduct')} back={BACK} />
-        <EmptyState text={t('deliveries.notFound')} />
-      </Stack>
-    );
-  return <Delivery r={r} />;
+  return (
+    <DetailScreen id={id} query={delivery} title={t('screens.deliveryProduct')} back={BACK}>
+      {(r) => <Delivery r={r} />}
+    </DetailScreen>
+  );
 }
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
@@ -74,8 +64,8 @@ function Delivery({ r }: { r: ProductRequest }) {
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Title order={2} size="h4" dir="auto">
-              {localized(r.Product, 'name')}
+            <Title order={2} size="h4">
+              <Bdi>{localized(r.Product, 'name')}</Bdi>
             </Title>
             <Badge
               color={status === 'done' ? 'teal' : status === 'inProgress' ? 'blue' : 'orange'}
@@ -87,26 +77,28 @@ function Delivery({ r }: { r: ProductRequest }) {
           </Group>
           <Stack gap={6} component="dl" m={0}>
             <Line label={t('deliveries.fields.customer')}>
-              <span dir="auto">{r.user.name}</span>
+              <Bdi>{r.user.name}</Bdi>
             </Line>
             <Line label={t('deliveries.fields.phone')}>
               <Ltr>+{r.user.mobile}</Ltr>
             </Line>
             {a && (
               <Line label={t('deliveries.fields.address')}>
-                <span dir="auto">{[a.address1, a.address2, a.area, a.city].filter(Boolean).join(', ')}</span>
+                <Bdi>{[a.address1, a.address2, a.area, a.city].filter(Boolean).join(', ')}</Bdi>
               </Line>
             )}
             <Line label={t('deliveries.fields.branch')}>
-              <span dir="auto">
-                {r.Branch.branchName} · {localized(r.Branch, 'address')}
-              </span>
+              <Bdi>{r.Branch.branchName}</Bdi> · <Bdi>{localized(r.Branch, 'address')}</Bdi>
             </Line>
             <Line label={t('deliveries.fields.branchPhone')}>
               <Ltr>{r.Branch.phone}</Ltr>
             </Line>
             <Line label={t('deliveries.fields.collect')}>
-              {r.payWith === 'price' ? <Ltr>{formatPrice(r.price)}</Ltr> : t('deliveries.fields.nothingToCollect')}
+              {r.payWith === 'price' ? (
+                <Amount>{formatPrice(r.price)}</Amount>
+              ) : (
+                t('deliveries.fields.nothingToCollect')
+              )}
             </Line>
             <Line label={t('deliveries.fields.createdAt')}>{formatDateTime(r.createdAt)}</Line>
           </Stack>

@@ -1,38 +1,26 @@
 import type { DeliveryRow as Row } from '@loyalty/contract';
-import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronRight } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Stack, Text } from '@mantine/core';
+import { Bdi } from '../../components/bidi';
 import { Ltr } from '../../components/ltr';
+import { RowCard } from '../../components/row-card';
 import { localized } from '../../lib/localized';
-import classes from './deliveries.module.css';
 
 /** One delivery: customer, product and where to take it; links to /deliveryProduct/{id}. */
 export function DeliveryRow({ row: r }: { row: Row }) {
   const a = r.UserAddress?.Address;
   return (
-    <UnstyledButton
-      component={Link}
-      to={`/deliveryProduct/${r.id}`}
-      className={classes.rowLink}
-      data-testid="delivery-row"
-      data-id={r.id}
-    >
-      <Paper withBorder radius="md" p="sm" className={classes.row}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={600} truncate dir="auto">
-              {r.User.name}
-            </Text>
-            <Text size="sm" truncate dir="auto">
-              {localized(r.Product, 'name')}
-            </Text>
-            <Text size="xs" c="dimmed" truncate dir="auto">
-              <Ltr>#{r.id}</Ltr> · {a ? `${a.address1}, ${a.area}` : r.Branch.branchName}
-            </Text>
-          </Stack>
-          <IconChevronRight size={18} className={classes.chevron} aria-hidden />
-        </Group>
-      </Paper>
-    </UnstyledButton>
+    <RowCard to={`/deliveryProduct/${r.id}`} testId="delivery-row">
+      <Stack gap={2}>
+        <Text fw={600} truncate>
+          <Bdi>{r.User.name}</Bdi>
+        </Text>
+        <Text size="sm" truncate>
+          <Bdi>{localized(r.Product, 'name')}</Bdi>
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          <Ltr>#{r.id}</Ltr> · <Bdi>{a ? `${a.address1}, ${a.area}` : r.Branch.branchName}</Bdi>
+        </Text>
+      </Stack>
+    </RowCard>
   );
 }

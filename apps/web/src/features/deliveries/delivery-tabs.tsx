@@ -3,9 +3,9 @@ import { Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
+import { RowList } from '../../components/row-card';
 import { formatNumber } from '../../lib/format';
 import { useDeliveries } from './api';
-import classes from './deliveries.module.css';
 import { DeliveryRow } from './delivery-row';
 
 function DeliveryList({ rows }: { rows: Row[] }) {
@@ -18,13 +18,7 @@ function DeliveryList({ rows }: { rows: Row[] }) {
       {rows.length === 0 ? (
         <EmptyState text={t('deliveries.empty')} />
       ) : (
-        <Stack gap="xs" component="ul" className={classes.list}>
-          {rows.map((r) => (
-            <li key={r.id}>
-              <DeliveryRow row={r} />
-            </li>
-          ))}
-        </Stack>
+        <RowList rows={rows}>{(r) => <DeliveryRow row={r} />}</RowList>
       )}
     </Stack>
   );

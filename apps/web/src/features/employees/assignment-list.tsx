@@ -1,11 +1,10 @@
 import type { ProductRequest } from '@loyalty/contract';
-import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronRight } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Bdi } from '../../components/bidi';
 import { Ltr } from '../../components/ltr';
+import { RowCard, RowList } from '../../components/row-card';
 import { localized } from '../../lib/localized';
-import classes from './employees.module.css';
 
 /** Where an assignment stands, from the courier's point of view. */
 const stateOf = (r: ProductRequest) => {
@@ -20,34 +19,29 @@ const stateOf = (r: ProductRequest) => {
 export function AssignmentList({ requests }: { requests: ProductRequest[] }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="xs" component="ul" className={classes.list} data-testid="courier-assignments">
-      {requests.map((r) => {
-        const state = stateOf(r);
-        return (
-          <li key={r.id}>
-            <UnstyledButton component={Link} to={`/productrequest/${r.id}`} className={classes.rowButton}>
-              <Paper withBorder radius="md" p="sm" className={classes.row}>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate dir="auto">
-                      {r.user.name}
-                    </Text>
-                    <Text size="sm" c="dimmed" truncate dir="auto">
-                      <Ltr>#{r.id}</Ltr> · {localized(r.Product, 'name')}
-                    </Text>
-                  </Stack>
-                  <Group gap={6} wrap="nowrap">
-                    <Badge color={state.color} variant="light">
-                      {t(`employees.assignment.${state.key}`)}
-                    </Badge>
-                    <IconChevronRight size={18} className={classes.chevron} aria-hidden />
-                  </Group>
-                </Group>
-              </Paper>
-            </UnstyledButton>
-          </li>
-        );
-      })}
-    </Stack>
+    <div data-testid="courier-assignments">
+      <RowList rows={requests}>
+        {(r) => {
+          const state = stateOf(r);
+          return (
+            <RowCard to={`/productrequest/${r.id}`}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate>
+                    <Bdi>{r.user.name}</Bdi>
+                  </Text>
+                  <Text size="sm" c="dimmed" truncate>
+                    <Ltr>#{r.id}</Ltr> · <Bdi>{localized(r.Product, 'name')}</Bdi>
+                  </Text>
+                </Stack>
+                <Badge color={state.color} variant="light" style={{ flexShrink: 0 }}>
+                  {t(`employees.assignment.${state.key}`)}
+                </Badge>
+              </Group>
+            </RowCard>
+          );
+        }}
+      </RowList>
+    </div>
   );
 }

@@ -1,24 +1,17 @@
 /**
  * Product requests of the merchant (`merchant/product/req/*`, assignDelivery, the refund
  * confirmation): the tabs' lists, a request's details, Picked, assigning couriers and refunds.
- * Every change refreshes the lists and the request; an assignment also the courier's details
- * (the employees feature's `['employees']` queries: Employee Info tab).
+ * Every change refreshes the lists and the request, the dashboard, and the employees (a courier's
+ * Employee Info tab lists their assignments).
  */
 import { LIMITS, type ProductRequest } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { meKeys } from '../../lib/queries/me';
+import { queryKeys } from '../../lib/query-keys';
 
 export type ProductRequestTab = 'pickup' | 'delivery' | 'canceled';
 
-export const productRequestKeys = {
-  all: ['productRequests'] as const,
-  lists: () => [...productRequestKeys.all, 'list'] as const,
-  list: (tab: ProductRequestTab) => [...productRequestKeys.lists(), tab] as const,
-  details: () => [...productRequestKeys.all, 'detail'] as const,
-  detail: (id: number) => [...productRequestKeys.details(), id] as const,
-  couriers: () => [...productRequestKeys.all, 'couriers'] as const,
-};
+const keys = queryKeys.productRequests;
 
 /** The filter of each tab (SPEC §2): PickUp and Delivery show what is not canceled, Canceled shows both types. */
 const tabFilter = (tab: ProductRequestTab) =>
@@ -26,24 +19,24 @@ const tabFilter = (tab: ProductRequestTab) =>
 
 export const useProductRequests = (tab: ProductRequestTab) =>
   useQuery({
-    queryKey: productRequestKeys.list(tab),
+    queryKey: keys.list({ tab }),
     queryFn: async () =>
       (await api.call('merchant/product/req/list', { ...tabFilter(tab), limit: LIMITS.listLimit, pageNum: 1 }))
         .productRequests,
   });
 
-export const useProductRequest = (id: number) =>
+export const useProductRequest = (id: number | null) =>
   useQuery({
-    queryKey: productRequestKeys.detail(id),
-    queryFn: () => api.call('merchant/product/req/details', { id }),
-    enabled: id > 0,
-    retry: false,
+    queryKey: keys.detail({ id }),
+    queryFn: () => api.call('merchant/product/req/details', { id: id ?? 0 }),
+    enabled: id !== null,
+    meta: { showsNotFound: true },
   });
 
 /** The merchant's active couriers, for the assign-delivery form. */
 export const useCouriers = () =>
   useQuery({
-    queryKey: productRequestKeys.couriers(),
+    queryKey: queryKeys.employees.list({ rule: 'delivery', active: true, of: 'assignDelivery' }),
     queryFn: async () =>
       (await api.call('merchant/user/list', { rule: 'delivery', limit: LIMITS.listLimit, pageNum: 1 })).rows.filter(
         (e) => e.merchantUser.isActive,
@@ -53,11 +46,11 @@ export const useCouriers = () =>
 const useRefresh = () => {
   const qc = useQueryClient();
   return (changed: ProductRequest[]) => {
-    for (const r of changed) qc.setQueryData(productRequestKeys.detail(r.id), r);
+    for (const r of changed) qc.setQueryData(keys.detail({ id: r.id }), r);
     return Promise.all([
-      qc.invalidateQueries({ queryKey: productRequestKeys.lists() }),
-      qc.invalidateQueries({ queryKey: meKeys.all }),
-      qc.invalidateQueries({ queryKey: ['employees'] }),
+      qc.invalidateQueries({ queryKey: keys.lists() }),
+      qc.invalidateQueries({ queryKey: queryKeys.me.all }),
+      qc.invalidateQueries({ queryKey: queryKeys.employees.details() }),
     ]);
   };
 };

@@ -82,9 +82,9 @@ export function AssignDeliveryForm() {
                           key={r.id}
                           value={String(r.id)}
                           label={
-                            <span dir="auto">
-                              <Ltr>#{r.id}</Ltr> · {r.user.name} · {localized(r.Product, 'name')}
-                            </span>
+                            <>
+                              <Ltr>#{r.id}</Ltr> · <bdi>{r.user.name}</bdi> · <bdi>{localized(r.Product, 'name')}</bdi>
+                            </>
                           }
                           description={
                             r.DeliveryEmployee

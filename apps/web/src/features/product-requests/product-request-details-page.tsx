@@ -3,13 +3,13 @@ import { Alert, Anchor, Badge, Button, Center, Group, Paper, Stack, Text, Title 
 import { IconBan, IconCircleCheck, IconInfoCircle, IconPackage, IconReceiptRefund } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { EmptyState } from '../../components/empty-state';
-import { LoadingScreen } from '../../components/loading-screen';
+import { Amount, Bdi } from '../../components/bidi';
+import { DetailScreen } from '../../components/detail-screen';
 import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatPoints, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
+import { useIdParam } from '../../lib/route-id';
 import { toast } from '../../lib/toast';
 import { useMarkPicked, useProductRequest } from './api';
 import { DetailList } from './detail-list';
@@ -18,12 +18,6 @@ import { RefundForm } from './refund-form';
 import { statusColor, statusKey } from './status';
 
 const BACK = '/setting?sheet=productRequests';
-
-/** The numeric id of a route parameter, or 0 when it is not one. */
-const idParam = (value: string | undefined): number => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n <= 2147483647 ? n : 0;
-};
 
 const fullName = (u: { fName: string; mName: string; lName: string }) =>
   [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
@@ -35,19 +29,13 @@ const fullName = (u: { fName: string; mName: string; lName: string }) =>
  */
 export function ProductRequestDetailsPage() {
   const { t } = useTranslation();
-  const id = idParam(useParams().id);
+  const id = useIdParam();
   const details = useProductRequest(id);
-
-  if (details.isLoading) return <LoadingScreen />;
-  const r = details.data;
-  if (!r)
-    return (
-      <Stack>
-        <PageHeader title={t('screens.productRequestDetails')} back={BACK} />
-        <EmptyState text={t('product-requests.notFound')} />
-      </Stack>
-    );
-  return <Details r={r} />;
+  return (
+    <DetailScreen id={id} query={details} title={t('screens.productRequestDetails')} back={BACK}>
+      {(r) => <Details r={r} />}
+    </DetailScreen>
+  );
 }
 
 function Details({ r }: { r: ProductRequest }) {
@@ -63,8 +51,8 @@ function Details({ r }: { r: ProductRequest }) {
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Title order={2} size="h4" dir="auto">
-              {localized(r.Product, 'name')}
+            <Title order={2} size="h4">
+              <Bdi>{localized(r.Product, 'name')}</Bdi>
             </Title>
             <Group gap={6} justify="flex-end">
               {r.isCanceled ? (
@@ -96,22 +84,25 @@ function Details({ r }: { r: ProductRequest }) {
                 </Anchor>,
               ],
               [t('product-requests.fields.type'), t(`product-requests.type.${r.type}`)],
-              [t('product-requests.fields.branch'), r.Branch.branchName],
-              [t('product-requests.fields.branchAddress'), localized(r.Branch, 'address')],
+              [t('product-requests.fields.branch'), <Bdi key="b">{r.Branch.branchName}</Bdi>],
+              [t('product-requests.fields.branchAddress'), <Bdi key="ba">{localized(r.Branch, 'address')}</Bdi>],
               [t('product-requests.fields.payWith'), t(`product-requests.payWith.${r.payWith}`)],
-              [t('product-requests.fields.price'), <Ltr key="p">{formatPrice(r.price)}</Ltr>],
-              [t('product-requests.fields.points'), <Ltr key="pt">{formatPoints(r.points)}</Ltr>],
+              [t('product-requests.fields.price'), <Amount key="p">{formatPrice(r.price)}</Amount>],
+              [t('product-requests.fields.points'), <Amount key="pt">{formatPoints(r.points)}</Amount>],
               [
                 t('product-requests.fields.deliveryStatus'),
                 r.type === 'delivery' ? t(`product-requests.deliveryStatus.${r.deliveryStatus ?? 'none'}`) : null,
               ],
-              [t('product-requests.fields.courier'), r.DeliveryEmployee ? fullName(r.DeliveryEmployee) : null],
+              [
+                t('product-requests.fields.courier'),
+                r.DeliveryEmployee ? <Bdi key="e">{fullName(r.DeliveryEmployee)}</Bdi> : null,
+              ],
               [
                 t('product-requests.fields.address'),
                 address ? (
-                  <span dir="auto" key="a">
+                  <Bdi key="a">
                     {[address.address1, address.address2, address.area, address.city].filter(Boolean).join(', ')}
-                  </span>
+                  </Bdi>
                 ) : null,
               ],
               [t('product-requests.fields.createdAt'), formatDateTime(r.createdAt)],
@@ -127,8 +118,8 @@ function Details({ r }: { r: ProductRequest }) {
               [
                 t('product-requests.fields.refundComment'),
                 r.refundComment ? (
-                  <span dir="auto" key="rc" data-testid="refund-comment">
-                    {r.refundComment}
+                  <span key="rc" data-testid="refund-comment">
+                    <Bdi>{r.refundComment}</Bdi>
                   </span>
                 ) : null,
               ],

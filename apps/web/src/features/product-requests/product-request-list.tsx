@@ -2,10 +2,10 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
+import { RowList } from '../../components/row-card';
 import { formatNumber } from '../../lib/format';
 import { type ProductRequestTab, useProductRequests } from './api';
 import { ProductRequestRow } from './product-request-row';
-import classes from './product-requests.module.css';
 
 /** One tab of the product requests sheet: count, empty text or the rows (newest first). */
 export function ProductRequestList({ tab }: { tab: ProductRequestTab }) {
@@ -22,13 +22,7 @@ export function ProductRequestList({ tab }: { tab: ProductRequestTab }) {
       {data.rows.length === 0 ? (
         <EmptyState text={t('product-requests.empty')} />
       ) : (
-        <Stack gap="xs" component="ul" className={classes.list}>
-          {data.rows.map((r) => (
-            <li key={r.id}>
-              <ProductRequestRow request={r} />
-            </li>
-          ))}
-        </Stack>
+        <RowList rows={data.rows}>{(r) => <ProductRequestRow request={r} />}</RowList>
       )}
     </Stack>
   );
