@@ -1,6 +1,6 @@
 /**
  * Product requests under concurrency: 50 completions, refund confirmations, cancels or orders at
- * once move points, stock and settlements exactly once (DECISIONS §3).
+ * once move points, stock and settlements exactly once (docs/domain.md, "Product requests, deliveries and refunds").
  */
 import { describe, expect, it } from 'vitest';
 import type { Res, TestServer } from './harness';

@@ -1,5 +1,5 @@
 /**
- * Product requests, deliveries and refunds (SPEC §2-§4, §7; DECISIONS §3, §8): the merchant's and
+ * Product requests, deliveries and refunds (SPEC §2-§4, §7; docs/domain.md "Product requests, deliveries and refunds"): the merchant's and
  * staff's calls, the courier's calls and the customer's ordering calls. Response shapes keep the
  * spec's nesting (`data.productRequests.rows`, the courier's two lists) and spelling.
  */

@@ -15,7 +15,7 @@ import { transition } from './product-requests.service';
 const DAY_MS = 86_400_000;
 
 /**
- * The customer's side of product requests (DECISIONS §8): addresses, ordering (one item; the stock
+ * The customer's side of product requests (docs/domain.md, "Ordering"): addresses, ordering (one item; the stock
  * goes down at once), canceling while pending and asking for a refund inside the merchant's refund
  * period. Checks and their answers are listed in docs/domain.md.
  */
