@@ -23,6 +23,7 @@ import { customerRequestsRoutes } from './modules/customer-requests/customer-req
 import { offerRequestsRoutes } from './modules/offer-requests/offer-requests.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
+import { productRequestsRoutes } from './modules/product-requests/product-requests.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { redeemsRoutes } from './modules/redeems/redeems.routes';
@@ -103,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...offerRequestsRoutes(services.offerRequests),
     ...redeemsRoutes(services.redeems),
     ...customerRequestsRoutes(services.browse, services.offerRequests, services.redeems),
+    ...productRequestsRoutes(services.productRequests, services.deliveries, services.customerOrders),
     ...cardsRoutes(services.cards),
     ...packagesRoutes(services.packages),
     ...settlementsRoutes(services.settlements),

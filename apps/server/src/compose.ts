@@ -19,6 +19,9 @@ import { operatorService } from './modules/operator/operator.service';
 import { packagesService } from './modules/packages/packages.service';
 import type { PaymentGateway } from './modules/payments/payments';
 import { testGateway } from './modules/payments/test-gateway';
+import { customerOrdersService } from './modules/product-requests/customer-orders.service';
+import { deliveriesService } from './modules/product-requests/deliveries.service';
+import { productRequestsService } from './modules/product-requests/product-requests.service';
 import { productsService } from './modules/products/products.service';
 import { profileService } from './modules/profile/profile.service';
 import { redeemsService } from './modules/redeems/redeems.service';
@@ -55,12 +58,13 @@ export function compose(opts: ComposeOptions) {
     payments: opts.payments ?? testGateway(),
   };
   const tags = tagsService(deps);
+  const productRequests = productRequestsService(deps);
   const cards = cardsService(deps);
   const services = {
     auth: authService(deps),
-    profile: profileService(deps),
+    profile: profileService(deps, productRequests),
     customers: customerService(deps),
-    staff: staffService(deps),
+    staff: staffService(deps, productRequests),
     branches: branchesService(deps),
     tags,
     offers: offersService(deps, tags),
@@ -69,6 +73,9 @@ export function compose(opts: ComposeOptions) {
     redeems: redeemsService(deps),
     browse: customerRequestsService(deps),
     operator: operatorService(deps),
+    productRequests,
+    deliveries: deliveriesService(deps),
+    customerOrders: customerOrdersService(deps, productRequests),
     cards,
     packages: packagesService(deps, cards),
     settlements: settlementsService(deps),

@@ -17,6 +17,7 @@ import { offerRequestsRepository } from './modules/offer-requests/offer-requests
 import { offersRepository } from './modules/offers/offers.repository';
 import { operatorRepository } from './modules/operator/operator.repository';
 import { packagesRepository } from './modules/packages/packages.repository';
+import { productRequestsRepository } from './modules/product-requests/product-requests.repository';
 import { productsRepository } from './modules/products/products.repository';
 import { profileRepository } from './modules/profile/profile.repository';
 import { redeemsRepository } from './modules/redeems/redeems.repository';
@@ -37,6 +38,7 @@ export const buildRepositories = (db: Kysely<Database>) => ({
   offers: offersRepository(db),
   operator: operatorRepository(db),
   products: productsRepository(db),
+  productRequests: productRequestsRepository(db),
   profile: profileRepository(db),
   redeems: redeemsRepository(db),
   staff: staffRepository(db),

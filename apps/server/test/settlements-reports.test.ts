@@ -6,6 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductRequestStatus } from '../src/db/schema';
+import { move } from '../src/modules/ledger/ledger.service';
 import { branchFixture, customerFixture, liveMerchant, offerFixture, productFixture } from './fixtures-requests';
 import { type MerchantFixture, merchantFixture, startTestServer, type TestServer } from './harness';
 
@@ -111,7 +112,10 @@ async function settlement(
     .values({ merchantId, productRequestId, userId, amountCents, status, createdAt, updatedAt: createdAt })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await t.db.insertInto('settlementDetails').values({ settlementId: s.id, userId, amountCents, createdAt }).execute();
+  await t.db
+    .insertInto('settlementDetails')
+    .values({ settlementId: s.id, userId, kind: 'sale', amountCents, createdAt })
+    .execute();
   return s.id;
 }
 
@@ -153,6 +157,16 @@ describe('settlements', () => {
   });
 
   it('details: the product request with its product, and every settlement user', async () => {
+    await t.db
+      .insertInto('settlementDetails')
+      .values({
+        settlementId: ids.pending,
+        userId: customer.id,
+        kind: 'refund',
+        amountCents: -900,
+        createdAt: '2026-01-05T10:00:00.000Z',
+      })
+      .execute();
     const res = await t.call('merchant/settlement/details', { id: ids.pending }, { token: m.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -168,7 +182,10 @@ describe('settlements', () => {
           price: 9,
         },
       },
-      settlementDetails: [{ amount: 9, user: { name: 'Salma Settles', mobile: customer.mobile } }],
+      settlementDetails: [
+        { kind: 'sale', amount: 9, user: { name: 'Salma Settles', mobile: customer.mobile } },
+        { kind: 'refund', amount: -9, user: { name: 'Salma Settles', mobile: customer.mobile } },
+      ],
     });
   });
 
@@ -295,5 +312,52 @@ describe('the branch chart', () => {
   it("another merchant's chart has only its own branches", async () => {
     const other = await merchantFixture(t);
     expect((await t.call('merchant/chart/orders/branches', {}, { token: other.token })).body.data).toEqual([]);
+  });
+});
+
+describe('points history of product requests', () => {
+  it('links a product request and its refund to the request, with the customer', async () => {
+    const m = await liveMerchant(t);
+    const branch = await branchFixture(t, m.id);
+    const product = await productFixture(t, m.id);
+    const c = await customerFixture(t, 100, 'Reem Refunds');
+    const pr = await productRequest(m.id, {
+      branchId: branch.id,
+      productId: product.id,
+      userId: c.id,
+      payWith: 'points',
+      points: 30,
+    });
+    const merchant = { type: 'merchant' as const, id: m.id };
+    const user = { type: 'user' as const, id: c.id };
+    await t.deps.store.transaction((tx) =>
+      move(tx, {
+        from: user,
+        to: merchant,
+        amount: 30,
+        reason: 'productRequest',
+        reference: `product_request:${pr.id}`,
+      }),
+    );
+    await t.deps.store.transaction((tx) =>
+      move(tx, { from: merchant, to: user, amount: 30, reason: 'productRefund', reference: `product_refund:${pr.id}` }),
+    );
+    const res = await t.call('merchant/points/history', {}, { token: m.token });
+    expect(res.body.data.rows).toEqual([
+      expect.objectContaining({
+        delta: -30,
+        balanceAfter: 0,
+        reason: 'productRefund',
+        link: { type: 'productRequest', id: pr.id },
+        who: 'Reem Refunds',
+      }),
+      expect.objectContaining({
+        delta: 30,
+        balanceAfter: 30,
+        reason: 'productRequest',
+        link: { type: 'productRequest', id: pr.id },
+        who: 'Reem Refunds',
+      }),
+    ]);
   });
 });

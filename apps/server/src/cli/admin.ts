@@ -25,6 +25,7 @@ const USAGE = `Usage: npm run admin -- <command>
   package list                       list the points packages
   invoice add --merchant <mobile> --name N --amount A [--description D]
                                      record an invoice for a merchant (amount in dollars)
+  settlement move <id> <pending|paid>  move a settlement initial → pending → paid
   demo                               fill the database with a bilingual demo
 `;
 
@@ -131,6 +132,13 @@ async function main(argv: string[]): Promise<number> {
         const i = await op.addInvoice(f);
         console.log(
           `Added invoice ${i.id} for ${i.merchant.name} (${i.merchant.mobile}): ${i.name}, $${i.amount.toFixed(2)}.`,
+        );
+        return 0;
+      }
+      case 'settlement move': {
+        const s = await op.moveSettlement(need(rest[0], 'settlement id'), need(rest[1], 'pending or paid'));
+        console.log(
+          `Moved settlement ${s.id} of ${s.merchantName} ($${s.amount.toFixed(2)}) from ${s.from} to ${s.to}.`,
         );
         return 0;
       }

@@ -116,7 +116,8 @@ export const settlementDetails = settlement.extend({
       price: z.number(),
     }),
   }),
-  settlementDetails: z.array(z.object({ id: int, amount: z.number(), user: person })),
+  /** The sale line (+price) and, after a confirmed refund, the refund line (-price). */
+  settlementDetails: z.array(z.object({ id: int, kind: z.enum(['sale', 'refund']), amount: z.number(), user: person })),
 });
 export type SettlementDetails = z.infer<typeof settlementDetails>;
 

@@ -6,6 +6,9 @@ import { LEDGER_REASONS, move } from '../ledger/ledger.service';
 
 export class OperatorError extends Error {}
 
+/** A settlement moves only initial → pending → paid (docs/domain.md). */
+const SETTLEMENT_STEP = { pending: 'initial', paid: 'pending' } as const;
+
 /** Dollars as the operator types them ("12", "12.5", "12.50"): positive, two decimals at most; answers cents. */
 function parseDollars(value: string, what: string): number {
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(value.trim()))
@@ -134,6 +137,25 @@ export function operatorService({ store }: Pick<Deps, 'store'>) {
       );
       const balance = (await repo.customerByMobile(customer.mobile))?.balance ?? 0;
       return { id: customer.id, name: customer.name, mobile: customer.mobile, granted: amount, balance, reference };
+    },
+
+    /** `settlement move <id> <pending|paid>`: initial → pending → paid, one step at a time, once. */
+    async moveSettlement(idText: string, target: string) {
+      const id = Number(idText);
+      if (!Number.isSafeInteger(id) || id <= 0)
+        throw new OperatorError(`A settlement id is a whole number, not ${idText}`);
+      if (target !== 'pending' && target !== 'paid')
+        throw new OperatorError(`A settlement moves to pending or paid, not ${target}`);
+      const s = await repo.settlement(id);
+      if (!s) throw new OperatorError(`No settlement with id ${id}`);
+      const from = SETTLEMENT_STEP[target];
+      if (!(await repo.moveSettlement(id, from, target))) {
+        const now = (await repo.settlement(id))?.status ?? s.status;
+        throw new OperatorError(
+          `Settlement ${id} is ${now}; only ${from} can move to ${target} (initial → pending → paid).`,
+        );
+      }
+      return { id, from, to: target, amount: centsToDollars(s.amountCents), merchantName: s.merchantName };
     },
   };
 }

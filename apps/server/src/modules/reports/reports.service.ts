@@ -18,6 +18,7 @@ const LINKS: Record<string, LedgerLinkType> = {
   offer_request: 'offerRequest',
   redeem_request: 'redeem',
   product_request: 'productRequest',
+  product_refund: 'productRequest',
   package_request: 'packageRequest',
   settlement: 'settlement',
   grant: 'grant',

@@ -48,7 +48,7 @@ export const settlementsRepository = (db: Kysely<Database>) => {
       db
         .selectFrom('settlementDetails as d')
         .innerJoin('customers as c', 'c.id', 'd.userId')
-        .select(['d.id', 'd.amountCents', 'c.name as userName', 'c.mobile as userMobile'])
+        .select(['d.id', 'd.kind', 'd.amountCents', 'c.name as userName', 'c.mobile as userMobile'])
         .where('d.settlementId', '=', settlementId)
         .orderBy('d.id')
         .execute(),

@@ -44,6 +44,7 @@ export function settlementsService({ store }: Pick<Deps, 'store'>) {
         },
         settlementDetails: details.map((d) => ({
           id: d.id,
+          kind: d.kind,
           amount: centsToDollars(d.amountCents),
           user: { name: d.userName, mobile: d.userMobile },
         })),

@@ -1,9 +1,10 @@
 import type { ApiParsedBody, Employee } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
-import { conflict, notFound } from '../../core/errors';
+import { conflictOn, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
 import { hashPassword } from '../../lib/password';
+import type { ProductRequestsService } from '../product-requests/product-requests.service';
 import type { StaffPatch, StaffRow } from './staff.repository';
 
 const fullName = (u: { fName: string; mName: string; lName: string }) =>
@@ -29,7 +30,10 @@ const toEmployee = (r: StaffRow): Employee => ({
  * A merchant's staff members (rule merchantUser) and couriers (rule delivery). Every query is
  * scoped to the caller's merchant: another merchant's employee or branch answers 404.
  */
-export function staffService({ store, hashCost }: Pick<Deps, 'store' | 'hashCost'>) {
+export function staffService(
+  { store, hashCost }: Pick<Deps, 'store' | 'hashCost'>,
+  productRequests: Pick<ProductRequestsService, 'assignmentsOf'>,
+) {
   const { staff: repo, accounts } = store;
 
   async function assertBranch(merchantId: number, branchId: number) {
@@ -45,11 +49,11 @@ export function staffService({ store, hashCost }: Pick<Deps, 'store' | 'hashCost
   /** The mobile is a login: unique among merchants and staff. A race lost on the unique index is the same 409. */
   async function guardMobile<T>(mobile: string, except: number | undefined, write: () => Promise<T>): Promise<T> {
     const exceptAccount = except === undefined ? undefined : { type: 'merchantUser' as const, id: except };
-    if (await accounts.loginMobileTaken(mobile, exceptAccount)) throw conflict('mobileTaken');
+    if (await accounts.loginMobileTaken(mobile, exceptAccount)) throw conflictOn('mobileNum', 'mobileTaken');
     try {
       return await write();
     } catch (err) {
-      if (await accounts.loginMobileTaken(mobile, exceptAccount)) throw conflict('mobileTaken');
+      if (await accounts.loginMobileTaken(mobile, exceptAccount)) throw conflictOn('mobileNum', 'mobileTaken');
       throw err;
     }
   }
@@ -83,10 +87,11 @@ export function staffService({ store, hashCost }: Pick<Deps, 'store' | 'hashCost
       return { rows: rows.map(toEmployee), count };
     },
 
-    /** Product requests arrive with the product-requests issue; until then a courier has none. */
+    /** The employee with the product requests assigned to them (a courier's deliveries, newest first). */
     async details(caller: MerchantCaller, merchantUserId: number) {
       const e = toEmployee(await load(caller.merchantId, merchantUserId));
-      return { ...e, merchantUser: { ...e.merchantUser, ProductRequests: [] } };
+      const ProductRequests = await productRequests.assignmentsOf(caller.merchantId, e.id);
+      return { ...e, merchantUser: { ...e.merchantUser, ProductRequests } };
     },
 
     /**

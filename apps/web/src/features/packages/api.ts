@@ -6,101 +6,77 @@
 import { type ApiBody, LIMITS } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { meKeys } from '../../lib/queries/me';
+import { queryKeys } from '../../lib/query-keys';
 
-export const moneyKeys = {
-  packages: ['packages'] as const,
-  packageList: () => [...moneyKeys.packages, 'list'] as const,
-  package: (id: number) => [...moneyKeys.packages, 'detail', id] as const,
-  cards: ['cards'] as const,
-  purchases: ['packageRequests'] as const,
-  purchase: (id: number) => [...moneyKeys.purchases, 'detail', id] as const,
-  invoices: ['invoices'] as const,
-  invoiceList: () => [...moneyKeys.invoices, 'list'] as const,
-  invoice: (id: number) => [...moneyKeys.invoices, 'detail', id] as const,
-  /** The points history of /transactiondetails (its own feature reads the same key). */
-  history: ['pointsHistory'] as const,
-};
+const { packages, cards, packageRequests, invoices } = queryKeys;
 
 export const usePackageList = () =>
   useQuery({
-    queryKey: moneyKeys.packageList(),
+    queryKey: packages.list(),
     queryFn: () => api.call('merchant/package/list', { limit: LIMITS.listLimit, page: 1 }),
   });
 
-export const usePackage = (id: number) =>
+export const usePackage = (id: number | null) =>
   useQuery({
-    queryKey: moneyKeys.package(id),
-    queryFn: () => api.call('merchant/package/details', { id }),
-    enabled: id > 0,
+    queryKey: packages.detail({ id }),
+    queryFn: () => api.call('merchant/package/details', { id: id ?? 0 }),
+    enabled: id !== null,
+    meta: { showsNotFound: true },
   });
 
 export const useCards = () =>
   useQuery({
-    queryKey: moneyKeys.cards,
+    queryKey: cards.list(),
     queryFn: () => api.call('merchant/card/list', { limit: LIMITS.listLimit, pageNum: 1 }),
   });
 
-export const useAddCard = () => {
+const useCardsChange = <B, R>(call: (body: B) => Promise<R>) => {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ApiBody<'merchant/card/add'>) => api.call('merchant/card/add', body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: moneyKeys.cards }),
-  });
+  return useMutation({ mutationFn: call, onSuccess: () => qc.invalidateQueries({ queryKey: cards.all }) });
 };
 
-export const useSetDefaultCard = () => {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.call('merchant/card/setDefault', { id }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: moneyKeys.cards }),
-  });
-};
+export const useAddCard = () =>
+  useCardsChange((body: ApiBody<'merchant/card/add'>) => api.call('merchant/card/add', body));
 
-export const useDeleteCard = () => {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.call('merchant/card/delete', { id }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: moneyKeys.cards }),
-  });
-};
+export const useSetDefaultCard = () => useCardsChange((id: number) => api.call('merchant/card/setDefault', { id }));
+
+export const useDeleteCard = () => useCardsChange((id: number) => api.call('merchant/card/delete', { id }));
 
 export const useBuyPackage = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ApiBody<'merchant/req/package'>) => api.call('merchant/req/package', body),
     onSuccess: (bought) => {
-      qc.setQueryData(moneyKeys.purchase(bought.id), bought);
+      qc.setQueryData(packageRequests.detail({ id: bought.id }), bought);
       // the dashboard's balance and cash value change right away
       return Promise.all([
-        qc.invalidateQueries({ queryKey: meKeys.merchant() }),
-        qc.invalidateQueries({ queryKey: moneyKeys.purchases }),
-        qc.invalidateQueries({ queryKey: moneyKeys.invoices }),
-        qc.invalidateQueries({ queryKey: moneyKeys.history }),
+        qc.invalidateQueries({ queryKey: queryKeys.me.all }),
+        qc.invalidateQueries({ queryKey: packageRequests.lists() }),
+        qc.invalidateQueries({ queryKey: invoices.all }),
+        qc.invalidateQueries({ queryKey: queryKeys.pointsHistory.all }),
       ]);
     },
   });
 };
 
-export const usePurchase = (id: number) =>
+export const usePurchase = (id: number | null) =>
   useQuery({
-    queryKey: moneyKeys.purchase(id),
-    queryFn: () => api.call('merchant/package/req/details', { id }),
-    enabled: id > 0,
+    queryKey: packageRequests.detail({ id }),
+    queryFn: () => api.call('merchant/package/req/details', { id: id ?? 0 }),
+    enabled: id !== null,
+    meta: { showsNotFound: true },
   });
 
 export const useInvoiceList = () =>
   useQuery({
-    queryKey: moneyKeys.invoiceList(),
+    queryKey: invoices.list(),
     queryFn: () => api.call('merchant/invoice/list', { limit: LIMITS.listLimit, pageNum: 1 }),
   });
 
-export const useInvoice = (id: number) =>
+export const useInvoice = (id: number | null) =>
   useQuery({
-    queryKey: moneyKeys.invoice(id),
-    queryFn: () => api.call('merchant/invoice/details', { id }),
-    enabled: id > 0,
+    queryKey: invoices.detail({ id }),
+    queryFn: () => api.call('merchant/invoice/details', { id: id ?? 0 }),
+    enabled: id !== null,
+    meta: { showsNotFound: true },
   });
-
-/** A route's numeric id, or 0 (nothing to load) when it is not one. */
-export const idParam = (value: string | undefined): number => (value && /^\d{1,10}$/.test(value) ? Number(value) : 0);

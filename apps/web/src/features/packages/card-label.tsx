@@ -2,6 +2,7 @@ import type { Card } from '@loyalty/contract';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Bdi } from '../../components/bidi';
 import { Ltr } from '../../components/ltr';
 
 const BRANDS: Record<string, string> = {
@@ -27,8 +28,7 @@ export function CardLabel({ card }: { card: Card }) {
           {brandName(card.brand)} <Ltr>{card.cardNumber}</Ltr>
         </Text>
         <Text size="xs" c="dimmed" truncate>
-          <bdi dir="auto">{card.nameOnCard}</bdi> · {t('packages.expires')}{' '}
-          <Ltr>{card.expirationDate.replace('-', '/')}</Ltr>
+          <Bdi>{card.nameOnCard}</Bdi> · {t('packages.expires')} <Ltr>{card.expirationDate.replace('-', '/')}</Ltr>
         </Text>
       </Stack>
     </Group>

@@ -1,10 +1,10 @@
-import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Amount, Bdi } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
-import { Ltr } from '../../components/ltr';
+import { RowCard, RowList } from '../../components/row-card';
 import { formatDate, formatPrice } from '../../lib/format';
 import type { SheetProps } from '../../lib/menu';
 import { useInvoiceList } from './api';
@@ -24,43 +24,38 @@ export default function InvoicesSheet({ onClose }: SheetProps) {
       )}
       {invoices.isLoading && <LoadingScreen fullHeight={false} />}
       {invoices.isSuccess && rows.length === 0 && <EmptyState text={t('packages.noInvoices')} />}
-      {rows.map((i) => (
-        <UnstyledButton
-          key={i.id}
-          component={Link}
-          to={`/invoices/${i.id}`}
-          onClick={onClose}
-          className={classes.row}
-          data-testid="invoice-row"
-        >
-          <Group wrap="nowrap" gap="sm" align="flex-start">
-            <IconFileInvoice size={26} aria-hidden className={classes.icon} />
-            <Stack gap={2} flex={1} miw={0}>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text fw={700} truncate>
-                  <bdi dir="auto">{i.name}</bdi>
-                </Text>
-                <Text fw={700}>
-                  <Ltr>{formatPrice(i.amount)}</Ltr>
-                </Text>
-              </Group>
-              {i.description && (
-                <Text size="sm" c="dimmed" lineClamp={2}>
-                  <bdi dir="auto">{i.description}</bdi>
-                </Text>
-              )}
-              <Group gap="xs">
-                <Badge variant="light" color={i.status === 'paid' ? 'teal' : 'orange'}>
-                  {t(`packages.status.${i.status}`)}
-                </Badge>
-                <Text size="xs" c="dimmed">
-                  {formatDate(i.createdAt)}
-                </Text>
-              </Group>
-            </Stack>
-          </Group>
-        </UnstyledButton>
-      ))}
+      <RowList rows={rows}>
+        {(i) => (
+          <RowCard to={`/invoices/${i.id}`} onClick={onClose} testId="invoice-row">
+            <Group wrap="nowrap" gap="sm" align="flex-start">
+              <IconFileInvoice size={26} aria-hidden className={classes.icon} />
+              <Stack gap={2} flex={1} miw={0}>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text fw={700} truncate>
+                    <Bdi>{i.name}</Bdi>
+                  </Text>
+                  <Text fw={700}>
+                    <Amount>{formatPrice(i.amount)}</Amount>
+                  </Text>
+                </Group>
+                {i.description && (
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    <Bdi>{i.description}</Bdi>
+                  </Text>
+                )}
+                <Group gap="xs">
+                  <Badge variant="light" color={i.status === 'paid' ? 'teal' : 'orange'}>
+                    {t(`packages.status.${i.status}`)}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {formatDate(i.createdAt)}
+                  </Text>
+                </Group>
+              </Stack>
+            </Group>
+          </RowCard>
+        )}
+      </RowList>
     </Stack>
   );
 }

@@ -3,9 +3,9 @@ import { Button, Group, Paper, Radio, Stack, Text } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
-import { Ltr } from '../../components/ltr';
 import { formatPoints, formatPrice } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { AddCardForm } from './add-card-form';
@@ -55,7 +55,7 @@ export function PaymentOptions({
             {t('packages.youPay')}
           </Text>
           <Text fw={700}>
-            <Ltr>{formatPrice(pkg.amount)}</Ltr>
+            <Amount>{formatPrice(pkg.amount)}</Amount>
           </Text>
         </Group>
         <Group justify="space-between">
@@ -63,7 +63,7 @@ export function PaymentOptions({
             {t('packages.youGet')}
           </Text>
           <Text fw={700}>
-            <Ltr>{formatPoints(pkg.points)}</Ltr>
+            <Amount>{formatPoints(pkg.points)}</Amount>
           </Text>
         </Group>
       </Paper>

@@ -2,7 +2,7 @@ import type { ChartRow } from '@loyalty/contract';
 import { BarChart } from '@mantine/charts';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Ltr } from '../../components/ltr';
+import { Amount } from '../../components/bidi';
 import { currentLanguage } from '../../lib/language';
 
 interface LabelProps {
@@ -66,7 +66,7 @@ export function BranchChart({
           {title}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('reports.total')} <Ltr>{format(total)}</Ltr>
+          {t('reports.total')} <Amount>{format(total)}</Amount>
         </Text>
         {/* the layout mirrors through the axes' props; the SVG text keeps a left-to-right base so "12.50 $" reads right */}
         <div role="img" aria-label={summary} dir="ltr">

@@ -2,8 +2,8 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Amount } from '../../components/bidi';
 import { LoadingScreen } from '../../components/loading-screen';
-import { Ltr } from '../../components/ltr';
 import { formatNumber, formatPoints, formatPrice } from '../../lib/format';
 import type { SheetProps } from '../../lib/menu';
 import { useBranchChart } from './api';
@@ -43,7 +43,7 @@ export default function ReportsSheet({ onClose }: SheetProps) {
           {tiles.map(([label, value]) => (
             <Paper key={label} withBorder radius="md" p="sm">
               <Text fw={700} fz="lg">
-                <Ltr>{value}</Ltr>
+                <Amount>{value}</Amount>
               </Text>
               <Text size="xs" c="dimmed">
                 {label}

@@ -2,29 +2,25 @@
 import { LIMITS } from '@loyalty/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 
 export type SettlementTab = 'initial' | 'pending';
 
-export const settlementKeys = {
-  all: ['settlements'] as const,
-  list: (status: SettlementTab) => [...settlementKeys.all, 'list', status] as const,
-  detail: (id: number) => [...settlementKeys.all, 'detail', id] as const,
-};
+const keys = queryKeys.settlements;
 
 export const useSettlementList = (status: SettlementTab) =>
   useQuery({
-    queryKey: settlementKeys.list(status),
+    queryKey: keys.list({ status }),
     queryFn: () =>
       status === 'initial'
         ? api.call('merchant/settlement/initial/list', { limit: LIMITS.listLimit })
         : api.call('merchant/settlement/pending/list', { limit: LIMITS.listLimit }),
   });
 
-export const useSettlement = (id: number) =>
+export const useSettlement = (id: number | null) =>
   useQuery({
-    queryKey: settlementKeys.detail(id),
-    queryFn: () => api.call('merchant/settlement/details', { id }),
-    enabled: id > 0,
+    queryKey: keys.detail({ id }),
+    queryFn: () => api.call('merchant/settlement/details', { id: id ?? 0 }),
+    enabled: id !== null,
+    meta: { showsNotFound: true },
   });
-
-export const idParam = (value: string | undefined): number => (value && /^\d{1,10}$/.test(value) ? Number(value) : 0);

@@ -2,18 +2,13 @@
 import type { LedgerLinkType, PointsHistoryRow } from '@loyalty/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 
 export const PAGE_SIZE = 20;
 
-export const historyKeys = {
-  /** The same root key the package purchase invalidates. */
-  all: ['pointsHistory'] as const,
-  page: (pageNum: number, limit: number) => [...historyKeys.all, pageNum, limit] as const,
-};
-
 export const usePointsHistory = (pageNum: number, limit = PAGE_SIZE) =>
   useQuery({
-    queryKey: historyKeys.page(pageNum, limit),
+    queryKey: queryKeys.pointsHistory.list({ pageNum, limit }),
     queryFn: () => api.call('merchant/points/history', { pageNum, limit }),
     placeholderData: (previous) => previous,
   });

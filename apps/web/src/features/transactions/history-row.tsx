@@ -3,12 +3,20 @@ import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Amount, Bdi } from '../../components/bidi';
 import { Ltr } from '../../components/ltr';
-import { formatDateTime, formatNumber, formatPoints } from '../../lib/format';
+import { formatDateTime, formatPoints, RLM } from '../../lib/format';
 import { linkOf } from './api';
 import classes from './transactions.module.css';
 
-const KNOWN_REASONS = ['offerRequest', 'redeem', 'packagePurchase', 'grant'];
+/** ± points: `+2,000 P` (in Arabic after the right-to-left mark formatPoints starts with). */
+const signedPoints = (n: number) => {
+  const text = formatPoints(Math.abs(n));
+  const sign = n > 0 ? '+' : '−';
+  return text.startsWith(RLM) ? `${RLM}${sign}${text.slice(1)}` : `${sign}${text}`;
+};
+
+const KNOWN_REASONS = ['offerRequest', 'redeem', 'packagePurchase', 'grant', 'productRequest', 'productRefund'];
 
 /** One ledger row: what moved the points, who, when, ± points and the balance after; it opens what it points at. */
 export function HistoryRow({ row, onOpen }: { row: PointsHistoryRow; onOpen?: () => void }) {
@@ -38,7 +46,7 @@ export function HistoryRow({ row, onOpen }: { row: PointsHistoryRow; onOpen?: ()
           </Text>
           {row.who && (
             <Text size="sm" c="dimmed" truncate>
-              <bdi dir="auto">{row.who}</bdi>
+              <Bdi>{row.who}</Bdi>
             </Text>
           )}
           <Text size="xs" c="dimmed">
@@ -48,10 +56,10 @@ export function HistoryRow({ row, onOpen }: { row: PointsHistoryRow; onOpen?: ()
       </Group>
       <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
         <Text fw={700} c={incoming ? 'teal.8' : 'red.8'} data-testid="history-delta">
-          <Ltr>{`${incoming ? '+' : '−'}${formatPoints(Math.abs(row.delta))}`}</Ltr>
+          <Amount>{signedPoints(row.delta)}</Amount>
         </Text>
         <Text size="xs" c="dimmed">
-          {t('transactions.balanceAfter')} <Ltr>{formatNumber(row.balanceAfter, undefined, 0)}</Ltr>
+          {t('transactions.balanceAfter')} <Amount>{formatPoints(row.balanceAfter)}</Amount>
         </Text>
       </Stack>
     </Group>

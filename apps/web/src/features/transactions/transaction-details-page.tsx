@@ -1,9 +1,9 @@
 import { Center, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
-import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
 import { formatCash, formatPoints } from '../../lib/format';
 import { useMerchantMe } from '../../lib/queries/me';
@@ -31,10 +31,10 @@ export function TransactionDetailsPage() {
             {t('transactions.balance')}
           </Text>
           <Text fz={26} fw={800}>
-            <Ltr>{formatPoints(me.data.balance)}</Ltr>
+            <Amount>{formatPoints(me.data.balance)}</Amount>
           </Text>
           <Text size="sm" c="dimmed">
-            <Ltr>{formatCash(me.data.balance)}</Ltr> {t('common.qatarRiyal')}
+            <Amount>{formatCash(me.data.balance)}</Amount>
           </Text>
         </Paper>
       )}
