@@ -1,11 +1,12 @@
 import '@mantine/charts/styles.css';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
-import { formatNumber, formatPoints, formatPrice } from '../../lib/format';
+import { formatNumber, formatPoints, formatPrice, parseIsoDate } from '../../lib/format';
 import { useBranchChart } from './api';
 import { BranchChart } from './branch-chart';
 
@@ -18,8 +19,11 @@ export function AccountReportsPage() {
   const { t } = useTranslation();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const reversed = from !== '' && to !== '' && from > to;
-  const chart = useBranchChart({ from: from || undefined, to: to || undefined }, !reversed);
+  const fromDay = parseIsoDate(from);
+  const toDay = parseIsoDate(to);
+  const typing = (from !== '' && !fromDay) || (to !== '' && !toDay);
+  const reversed = !!fromDay && !!toDay && fromDay > toDay;
+  const chart = useBranchChart({ from: fromDay ?? undefined, to: toDay ?? undefined }, !typing && !reversed);
   const rows = chart.data ?? [];
   const count = (n: number) => formatNumber(n, undefined, 0);
 
@@ -27,30 +31,27 @@ export function AccountReportsPage() {
     <Stack gap="md">
       <PageHeader title={t('screens.accountReports')} back="/setting" />
       <Paper withBorder radius="md" p="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('reports.from')}
-            value={from}
-            max={to || undefined}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-            error={reversed ? t('msg.dateRangeReversed') : undefined}
-            dir="ltr"
-            flex={1}
-            miw={140}
-          />
-          <TextInput
-            type="date"
-            label={t('reports.to')}
-            value={to}
-            min={from || undefined}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            dir="ltr"
-            flex={1}
-            miw={140}
-          />
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <Box flex={1} miw={150}>
+            <DateField
+              label={t('reports.from')}
+              name="from"
+              value={from}
+              onChange={setFrom}
+              error={reversed ? t('msg.dateRangeReversed') : undefined}
+            />
+          </Box>
+          <Box flex={1} miw={150}>
+            <DateField label={t('reports.to')} name="to" value={to} onChange={setTo} minDate={fromDay ?? undefined} />
+          </Box>
+        </Group>
+        <Group justify="space-between" mt="xs" gap="xs">
+          <Text size="xs" c="dimmed">
+            {fromDay || toDay ? t('reports.rangeHint') : t('reports.allTimeHint')}
+          </Text>
           <Button
             variant="default"
+            size="xs"
             onClick={() => {
               setFrom('');
               setTo('');
@@ -60,9 +61,6 @@ export function AccountReportsPage() {
             {t('reports.allTime')}
           </Button>
         </Group>
-        <Text size="xs" c="dimmed" mt={6}>
-          {from || to ? t('reports.rangeHint') : t('reports.allTimeHint')}
-        </Text>
       </Paper>
       {chart.isLoading && <LoadingScreen fullHeight={false} />}
       {chart.isSuccess && rows.length === 0 && <EmptyState text={t('reports.noBranches')} />}
