@@ -64,7 +64,10 @@ export function packagesService(
     lockId: string,
     pkg: PackageRow,
   ): Promise<Bought> {
-    const card = await cards.chargeable(caller.merchantId, attempt.cardId);
+    const card = await cards.chargeable(caller.merchantId, attempt.cardId).catch(async (err) => {
+      await repo.release(attempt.id, lockId); // the card was deleted meanwhile: leave the attempt to a later retry
+      throw err;
+    });
     let result: ChargeResult;
     try {
       result = await payments.charge({
@@ -89,37 +92,48 @@ export function packagesService(
       throw conflict('cardDeclined');
     }
     const chargeId = result.chargeId;
-    const purchaseId = await store.transaction(async (tx) => {
-      if (!(await tx.packages.completeAttempt(attempt.id, lockId, chargeId))) return null; // taken over meanwhile
-      const { id } = await tx.packages.insertPurchase({
-        merchantId: caller.merchantId,
-        packageId: attempt.packageId,
-        paymentAttemptId: attempt.id,
-        cardId: card.id,
-        cardBrand: card.brand,
-        cardLast4: card.last4,
-        points: attempt.points,
-        amountCents: attempt.amountCents,
-        paymentType: attempt.paymentType,
-        paymentId: attempt.paymentId,
-        chargeId,
+    const record = () =>
+      store.transaction(async (tx) => {
+        if (!(await tx.packages.completeAttempt(attempt.id, lockId, chargeId))) return null; // taken over meanwhile
+        const { id } = await tx.packages.insertPurchase({
+          merchantId: caller.merchantId,
+          packageId: attempt.packageId,
+          paymentAttemptId: attempt.id,
+          cardId: card.id,
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+          points: attempt.points,
+          amountCents: attempt.amountCents,
+          paymentType: attempt.paymentType,
+          paymentId: attempt.paymentId,
+          chargeId,
+        });
+        await tx.packages.insertInvoice({
+          merchantId: caller.merchantId,
+          packageRequestId: id,
+          name: pkg.name,
+          description: pkg.description,
+          amountCents: attempt.amountCents,
+          status: 'paid',
+        });
+        await move(tx, {
+          to: { type: 'merchant', id: caller.merchantId },
+          amount: attempt.points,
+          reason: PACKAGE_PURCHASE_REASON,
+          reference: `package_request:${id}`,
+        });
+        return id;
       });
-      await tx.packages.insertInvoice({
-        merchantId: caller.merchantId,
-        packageRequestId: id,
-        name: pkg.name,
-        description: pkg.description,
-        amountCents: attempt.amountCents,
-        status: 'paid',
-      });
-      await move(tx, {
-        to: { type: 'merchant', id: caller.merchantId },
-        amount: attempt.points,
-        reason: PACKAGE_PURCHASE_REASON,
-        reference: `package_request:${id}`,
-      });
-      return id;
-    });
+    let purchaseId: number | null;
+    try {
+      purchaseId = await record();
+    } catch (err) {
+      // charged but not recorded (the database failed): the next request with this key takes the
+      // attempt over at once, gets the same charge from the gateway and records it
+      await repo.release(attempt.id, lockId).catch(() => undefined);
+      log.error({ attemptId: attempt.id, chargeId, err }, 'package purchase: charged, not recorded yet');
+      throw err;
+    }
     if (purchaseId === null) return waitFor(caller, attempt.idempotencyKey, attempt);
     log.info({ merchantId: caller.merchantId, packageRequestId: purchaseId }, 'package bought');
     return bought(caller.merchantId, purchaseId);
