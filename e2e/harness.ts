@@ -4,6 +4,7 @@
  * Chromium through playwright-core. Screenshots go to e2e/screenshots/ for a person to look at.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -173,10 +174,48 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
 }
 
-let seq = 0;
-/** A fresh local Qatari number (8 digits) for each account a test creates. */
-export const localMobile = (): string =>
-  `5${String(process.pid % 100).padStart(2, '0')}${String(Date.now() % 10000).padStart(4, '0')}${++seq}`.slice(0, 8);
+let mobileSeq = 0;
+/** Drawn once per process, so two processes whose pids end alike still differ. */
+const mobileRunBlock = String(randomInt(100)).padStart(2, '0');
+/** Leading digits of the numbers the tests make: Qatari mobiles start with 3, 5, 6 or 7; the demo uses 5 and 6. */
+const MOBILE_LEADS = ['3', '7'];
+const PER_LEAD = 100;
+
+/**
+ * A fresh local Qatari mobile number (8 digits: 974 + this is a valid mobile) for each account a
+ * test creates: a lead digit (3 or 7, so never one of the demo's numbers), the pid (3 digits), a
+ * random block drawn once per process (2) and a counter (2). No repeat within a process; across the
+ * processes of a run and across runs the pid and the random block keep them apart.
+ */
+export const localMobile = (): string => {
+  const n = mobileSeq++;
+  const lead = MOBILE_LEADS[Math.floor(n / PER_LEAD)];
+  if (!lead) throw new Error(`localMobile: more than ${MOBILE_LEADS.length * PER_LEAD} numbers in one process`);
+  const pid = String(process.pid % 1000).padStart(3, '0');
+  return `${lead}${pid}${mobileRunBlock}${String(n % PER_LEAD).padStart(2, '0')}`;
+};
+
+/** The full number (country code 974 included) of a fresh local mobile. */
+export const fullMobile = (): string => `974${localMobile()}`;
+
+/**
+ * Waits until the open sheet (role=dialog) has slid fully into view and no transition or animation
+ * is running, so a screenshot shows it at rest.
+ */
+export async function sheetSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const dialog = document.querySelector('[role="dialog"]');
+    if (!dialog) return false;
+    const r = dialog.getBoundingClientRect();
+    const inView =
+      r.height > 0 &&
+      r.top >= -1 &&
+      r.left >= -1 &&
+      r.bottom <= window.innerHeight + 1 &&
+      r.right <= window.innerWidth + 1;
+    return inView && document.getAnimations().every((a) => a.playState !== 'running');
+  });
+}
 
 /** The demo's accounts (npm run admin -- demo): every one logs in with this password. */
 export const DEMO_PASSWORD = 'demo1234';

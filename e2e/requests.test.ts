@@ -13,6 +13,7 @@ import {
   DEMO_PASSWORD,
   DEMO_STAFF,
   type E2EServer,
+  fullMobile,
   type Lang,
   loginThroughUi,
   newPage,
@@ -38,8 +39,8 @@ afterAll(() => closeE2E({ server, browser }));
 
 /** A new customer with 1000 points, logged in through the customer API. */
 async function newCustomer(lang: Lang) {
-  const mobile = `9746${String(Date.now() % 100000).padStart(5, '0')}${++seq}`.slice(0, 11);
-  const name = `E2E ${lang === 'ar' ? 'مريم' : 'Mariam'} ${seq}`;
+  const mobile = fullMobile();
+  const name = `E2E ${lang === 'ar' ? 'مريم' : 'Mariam'} ${++seq}`;
   await server.api('user/signup', { name, mobile, password: 'cust-pass-1', userCurrncy: 'USD' });
   expect(await server.admin('customer', 'grant', mobile, '1000')).toContain('Granted 1000 P');
   const { token } = await server.api('user/login', { username: mobile, password: 'cust-pass-1' });

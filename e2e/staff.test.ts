@@ -16,6 +16,7 @@ import {
   newPage,
   openE2E,
   screenshot,
+  sheetSettled,
 } from './harness';
 import {
   field,
@@ -105,7 +106,7 @@ describe.each(['en', 'ar'] as Lang[])('employees, couriers and add user (%s)', (
     expect(await page.locator('body').textContent()).toContain('West Bay');
     await page.getByRole('button', { name: E.update, exact: true }).click();
     await field(page.getByRole('dialog'), E.fName).waitFor();
-    await page.waitForTimeout(400); // the sheet's slide-in
+    await sheetSettled(page);
     await screenshot(page, `staff-employee-page-${lang}`);
   });
 

@@ -1,17 +1,40 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-/** Runs a command with inherited output; resolves to its exit code. */
+/** The signals a script passes on to the command it runs, so that stopping the script stops the command. */
+const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+let received;
+/** The signal this script was asked to stop with, if any (so it starts nothing more). */
+export const stopSignal = () => received;
+
+/**
+ * Runs a command with inherited output; resolves to its exit code (128 + n when a signal ended it).
+ * While it runs, SIGINT, SIGTERM and SIGHUP sent to this script are passed on to the command
+ * instead of ending the script and leaving the command behind (npm forwards them to us). Once
+ * such a signal came, run() starts nothing more.
+ */
 export function run(cmd, args, opts = {}) {
+  // asked to stop already: start nothing more
+  if (received) return Promise.resolve(128 + os.constants.signals[received]);
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts, env: { ...process.env, ...opts.env } });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(127));
+    const forward = (signal) => {
+      received = signal;
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    };
+    for (const s of FORWARDED_SIGNALS) process.on(s, forward);
+    const done = (code) => {
+      for (const s of FORWARDED_SIGNALS) process.off(s, forward);
+      resolve(code);
+    };
+    child.on('exit', (code, signal) => done(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+    child.on('error', () => done(127));
   });
 }
 
@@ -34,8 +57,16 @@ export function newestMtime(dirs) {
   return newest;
 }
 
-/** Builds the web app when it is missing or older than its sources. */
+/**
+ * Builds the web app when it is missing or older than its sources. Skipped when the server serves
+ * another folder (WEB_DIST) or when told so (SKIP_WEB_BUILD=1, for tests with a stub build).
+ */
 export async function ensureWebBuilt() {
+  if (process.env.SKIP_WEB_BUILD === '1') return 0;
+  if (process.env.WEB_DIST) {
+    console.log(`Serving the web app from WEB_DIST (${process.env.WEB_DIST}); apps/web is not built.`);
+    return 0;
+  }
   const index = path.join(root, 'apps/web/dist/index.html');
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
   const sources = newestMtime([

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bin, ensureWebBuilt, root, run } from './lib.mjs';
+import { bin, ensureWebBuilt, root, run, stopSignal } from './lib.mjs';
 
 const only = process.argv.slice(2);
 const results = [];
@@ -16,6 +16,13 @@ async function step(name, fn) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const code = await fn();
+  const signal = stopSignal();
+  if (signal) {
+    // Ctrl-C or a SIGTERM reached the step's command (run() passes it on): stop here
+    console.log(`\n${signal}: stopped during ${name}.`);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    process.exit(128 + os.constants.signals[signal]);
+  }
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   results.push({ name, ok: code === 0, secs });
   console.log(`=== ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${secs}s ===`);

@@ -9,13 +9,41 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL schema to use instead of the connection's default (DATABASE_SCHEMA). */
+  databaseSchema?: string;
   webDist: string;
   logLevel: string;
   /** Tile URL template for maps, handed to the web app. */
   mapTileUrl: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login limits use it). */
   trustProxy: boolean;
+  /** Served over HTTPS: send Strict-Transport-Security (HSTS=1). Off by default: locally it is plain http. */
+  hsts: boolean;
+  /** The operator's support contact, shown by the web app (activate-account screen and the like). */
+  support: { email?: string; phone?: string };
 }
+
+/** What the web app reads at GET /api/config: no secrets, only what a visitor may see. */
+export type PublicConfig = {
+  mapTileUrl: string;
+  /** Keys are absent when the operator did not set them. */
+  support: { email?: string; phone?: string };
+};
+
+const isOn = (v: string | undefined): boolean => v === '1' || v === 'true';
+/** `{ [key]: value }` for a non-blank value, `{}` otherwise (so unset keys stay absent). */
+const optional = <K extends string>(key: K, v: string | undefined): { [P in K]?: string } => {
+  const value = v?.trim();
+  return (value ? { [key]: value } : {}) as { [P in K]?: string };
+};
+
+/** A plain SQL identifier: it goes into the connection's search_path. */
+const schemaName = (v: string | undefined): string | undefined => {
+  if (!v) return undefined;
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(v))
+    throw new Error(`DATABASE_SCHEMA must be a plain schema name (letters, digits, _), got ${v}`);
+  return v;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -26,9 +54,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: schemaName(env.DATABASE_SCHEMA),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: isOn(env.TRUST_PROXY),
+    hsts: isOn(env.HSTS),
+    support: {
+      ...optional('email', env.SUPPORT_EMAIL),
+      ...optional('phone', env.SUPPORT_PHONE),
+    },
   };
 }
+
+export const publicConfigOf = (config: Config): PublicConfig => ({
+  mapTileUrl: config.mapTileUrl,
+  support: { ...config.support },
+});

@@ -1,10 +1,15 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, publicConfigOf } from './config';
 import { openDatabase } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
+import { stopOnSignals } from './lib/shutdown';
 
 const config = loadConfig();
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgSchema: config.databaseSchema,
+  dataDir: config.dataDir,
+});
 const applied = await migrateToLatest(database);
 
 const { app } = await buildApp({
@@ -16,18 +21,21 @@ const { app } = await buildApp({
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   },
   trustProxy: config.trustProxy,
-  publicConfig: { mapTileUrl: config.mapTileUrl },
+  hsts: config.hsts,
+  publicConfig: publicConfigOf(config),
 });
 if (applied.length) app.log.info({ applied }, 'database migrated');
 
-const shutdown = async (signal: string) => {
-  app.log.info(`${signal}: shutting down`);
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// SIGTERM, SIGINT, SIGHUP: finish in-flight requests (10 s at most), close the database, exit 0
+stopOnSignals({
+  log: app.log,
+  close: async () => {
+    await app.close();
+    await database.close();
+  },
+  forceClose: () => app.server.closeAllConnections(),
+  closeIdle: () => app.server.closeIdleConnections(),
+});
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

@@ -195,9 +195,9 @@ export const balanceOf = async (t: TestServer, type: 'merchant' | 'user', id: nu
   ).balance;
 
 /**
- * The ledger invariant of DECISIONS §3: for every merchant and customer, the balance is the sum of
- * its ledger rows; no balance and no balanceAfter is negative; each row's balanceAfter is the running
- * sum of the account's rows in order.
+ * The ledger invariant of docs/domain.md ("The ledger"): for every merchant and customer, the
+ * balance is the sum of its ledger rows; no balance and no balanceAfter is negative; each row's
+ * balanceAfter is the running sum of the account's rows in order.
  */
 export async function expectLedgerInvariant(t: TestServer): Promise<void> {
   const entries = await t.db.selectFrom('ledgerEntries').selectAll().orderBy('id').execute();

@@ -49,6 +49,8 @@ export interface Res<T = any> {
 
 export interface TestServer {
   url: string;
+  /** Environment for a child process (the operator command) that opens this same database. */
+  databaseEnv: Record<string, string>;
   db: Kysely<Database>;
   deps: Deps;
   kind: 'sqlite' | 'postgres';
@@ -74,6 +76,8 @@ export async function startTestServer(
     /** Replaces parts of TEST_LOGIN_LIMITS. */
     loginLimits?: Partial<LoginLimits>;
     sessionTtlMs?: number;
+    webDist?: string;
+    publicConfig?: Record<string, unknown>;
     hashCost?: HashCost;
     hashing?: HashingLimits;
     /** Runs on the empty database before the migrations (to test a migration over older rows). */
@@ -109,6 +113,8 @@ export async function startTestServer(
     validateResponses: true,
     sessionTtlMs: opts.sessionTtlMs,
     loginLimits: { ...TEST_LOGIN_LIMITS, ...opts.loginLimits },
+    webDist: opts.webDist,
+    publicConfig: opts.publicConfig,
     sms: {
       async send(to, body) {
         sms.push({ to, body });
@@ -122,6 +128,9 @@ export async function startTestServer(
 
   return {
     url,
+    databaseEnv: usePg
+      ? { DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL ?? '', DATABASE_SCHEMA: schema ?? '' }
+      : { DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_SCHEMA: '' },
     db: database.db,
     deps,
     kind: database.kind,

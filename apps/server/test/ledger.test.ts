@@ -54,24 +54,20 @@ describe('operator grant', () => {
     expect(await entriesOf('user', c.id)).toEqual([]);
   });
 
-  it.skipIf(process.env.TEST_DB === 'postgres')(
-    'works from the command line: npm run admin -- customer grant',
-    async () => {
-      const c = await customerFixture(t);
-      const root = path.resolve(__dirname, '../../..');
-      const run = (args: string[]) =>
-        promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/admin.ts', ...args], {
-          cwd: root,
-          env: { ...process.env, DATA_DIR: t.deps.dataDir, DATABASE_URL: '' },
-        });
-      const out = await run(['customer', 'grant', c.mobile, '40']);
-      expect(out.stdout).toContain(`Granted 40 P to customer ${c.name} (${c.mobile}); balance now 40 P.`);
-      expect(await balanceOf(t, 'user', c.id)).toBe(40);
-      await expect(run(['customer', 'grant', c.mobile, 'lots'])).rejects.toMatchObject({ code: 1 });
-      expect(await balanceOf(t, 'user', c.id)).toBe(40);
-    },
-    60_000,
-  );
+  it('works from the command line, on the same database and schema: npm run admin -- customer grant', async () => {
+    const c = await customerFixture(t);
+    const root = path.resolve(__dirname, '../../..');
+    const run = (args: string[]) =>
+      promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/admin.ts', ...args], {
+        cwd: root,
+        env: { ...process.env, ...t.databaseEnv },
+      });
+    const out = await run(['customer', 'grant', c.mobile, '40']);
+    expect(out.stdout).toContain(`Granted 40 P to customer ${c.name} (${c.mobile}); balance now 40 P.`);
+    expect(await balanceOf(t, 'user', c.id)).toBe(40);
+    await expect(run(['customer', 'grant', c.mobile, 'lots'])).rejects.toMatchObject({ code: 1 });
+    expect(await balanceOf(t, 'user', c.id)).toBe(40);
+  }, 60_000);
 });
 
 describe('ledger move', () => {

@@ -28,7 +28,12 @@ async function main(argv: string[]): Promise<number> {
     return group ? 0 : 2;
   }
   const config = loadConfig();
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgSchema: config.databaseSchema,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
   const log = pino({ level: 'warn' });
   try {
     await migrateToLatest(database);

@@ -1,0 +1,52 @@
+/**
+ * Security headers on every answer (the app, the API, files and errors), through @fastify/helmet
+ * (docs/decisions/0005-helmet-and-static-serving.md). One policy for the whole origin:
+ * - a strict content security policy: our own scripts only, images also from data:, blob: and
+ *   https: (map tiles), inline styles (Mantine injects them), no framing, no foreign form targets;
+ * - nosniff, X-Frame-Options DENY, Referrer-Policy same-origin;
+ * - Permissions-Policy: the camera (a later QR scanner) and geolocation (the map) for our own pages,
+ *   no microphone;
+ * - Strict-Transport-Security only when the operator serves over HTTPS and opts in (`HSTS=1`):
+ *   locally the app is served over plain http, where HSTS would only get in the way.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  scriptSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(self)';
+
+/** One year, as browsers' preload lists expect; subdomains are left to the operator. */
+const HSTS_MAX_AGE = 365 * 24 * 3600;
+
+export interface SecurityOptions {
+  /** Send Strict-Transport-Security (only when the app is served over HTTPS). */
+  hsts?: boolean;
+}
+
+/** Registers the headers on the root instance, so they apply to every route and every error. */
+export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityOptions = {}): Promise<void> {
+  await app.register(helmet, {
+    // exactly our directives: helmet's defaults would add upgrade-insecure-requests, which breaks
+    // an app served over plain http on a local network
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: opts.hsts ? { maxAge: HSTS_MAX_AGE, includeSubDomains: false } : false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+}

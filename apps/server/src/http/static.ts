@@ -1,0 +1,103 @@
+/**
+ * The files the server hands out besides the API (docs/architecture.md, "The front door"):
+ * - uploaded images under /uploads/ (generated names, cached 30 days, immutable);
+ * - the built web app at /: hashed files under /assets/ cached a year, immutable; everything else
+ *   (index.html, sw.js, manifest.webmanifest, icons) revalidated on every use (`no-cache`);
+ * - the app shell (index.html, `no-cache`) for app routes: GET or HEAD, outside /api and /uploads,
+ *   a path without a file extension or a folder. A missing file (`/assets/x.js`) is a 404, never
+ *   the shell, and /api and /uploads always answer a JSON 404 `{ message }`.
+ * A folder or a dotfile makes the static plugin answer 403; that is a "not found" here too, so the
+ * visitor gets the shell or the JSON 404 as above.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { messageText } from '@loyalty/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLanguage } from './register';
+
+export interface StaticOptions {
+  /** Folder of uploaded images, served at /uploads/. */
+  uploadsDir: string;
+  /** Folder of the built web app, served at / when it holds an index.html. */
+  webDist?: string;
+}
+
+export const ASSETS_CACHE = 'public, max-age=31536000, immutable';
+export const UPLOADS_MAX_AGE = '30d';
+
+const NOT_BUILT =
+  '<!doctype html><title>Not built</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
+
+const pathOf = (url: string): string => url.split('?')[0] ?? '/';
+const under = (p: string, prefix: string): boolean => p === prefix || p.startsWith(`${prefix}/`);
+
+/** A route of the web app (not a file, not the API, not an upload) that the shell answers. */
+export function isAppRoute(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const p = pathOf(url);
+  if (under(p, '/api') || under(p, '/uploads')) return false;
+  return p.endsWith('/') || path.posix.extname(p) === '';
+}
+
+/** An error of the static plugin that means "there is no file to send" (a folder, a dotfile, none). */
+const isNoFile = (error: FastifyError): boolean => {
+  const status = error.statusCode ?? (error as { status?: number }).status;
+  return status === 403 || status === 404;
+};
+
+export async function registerStatic(app: FastifyInstance, opts: StaticOptions): Promise<void> {
+  const indexHtml = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;
+  const hasWebApp = indexHtml !== undefined && fs.existsSync(indexHtml);
+
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isAppRoute(request.method, request.url)) {
+      if (indexHtml && fs.existsSync(indexHtml)) {
+        const html = await fs.promises.readFile(indexHtml);
+        return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      }
+      return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT);
+    }
+    return reply.code(404).send({ message: messageText('routeNotFound', requestLanguage(request)) });
+  };
+  app.setNotFoundHandler(notFound);
+
+  // The static routes live in their own scope, whose error handler sends the static plugin's
+  // 403 (a folder, a dotfile) and 404 to the not-found answer; other errors go to the app's handler.
+  await app.register(async (files) => {
+    const appErrorHandler = files.errorHandler;
+    files.setErrorHandler(function (error: FastifyError, request, reply) {
+      if (isNoFile(error)) return notFound(request, reply);
+      return appErrorHandler.call(this, error, request, reply);
+    });
+
+    await files.register(fastifyStatic, {
+      root: opts.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      maxAge: UPLOADS_MAX_AGE,
+      immutable: true,
+    });
+
+    if (opts.webDist && hasWebApp) {
+      const assetsDir = path.join(opts.webDist, 'assets') + path.sep;
+      await files.register(fastifyStatic, {
+        root: opts.webDist,
+        prefix: '/',
+        decorateReply: false,
+        index: false,
+        list: false,
+        wildcard: true,
+        dotfiles: 'deny',
+        // the plugin's own Cache-Control (from maxAge, default 0) would override setHeaders
+        cacheControl: false,
+        setHeaders: (res, filePath) => {
+          res.setHeader('cache-control', filePath.startsWith(assetsDir) ? ASSETS_CACHE : 'no-cache');
+        },
+      });
+    }
+  });
+}

@@ -1,0 +1,235 @@
+/**
+ * The front door: the built web app at /, the app shell for app routes, JSON 404s under /api and
+ * /uploads, cache headers of the built files and the security headers (docs/architecture.md).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSecurityHeaders } from '../src/http/security';
+import { startTestServer, type TestServer } from './harness';
+
+const SHELL =
+  '<!doctype html><html><head><title>Loyalty</title></head><body><div id="root">app shell</div></body></html>';
+const ASSET = 'assets/index-Bx7a9Q2c.js';
+
+const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  "img-src 'self' data: blob: https:",
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+];
+const directives = (csp: string | null) =>
+  (csp ?? '')
+    .split(';')
+    .map((d) => d.trim().replace(/\s+/g, ' '))
+    .filter(Boolean)
+    .sort();
+
+let t: TestServer;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-web-dist-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.mkdirSync(path.join(webDist, 'icons'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), SHELL);
+  fs.writeFileSync(path.join(webDist, ASSET), 'console.log("app");');
+  fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Loyalty"}');
+  fs.writeFileSync(path.join(webDist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  t = await startTestServer({ webDist });
+  fs.writeFileSync(path.join(t.deps.uploadsDir, 'photo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  fs.writeFileSync(path.join(t.deps.uploadsDir, '.secret'), 'not for you');
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (p: string, init: RequestInit = {}) => fetch(`${t.url}${p}`, { redirect: 'manual', ...init });
+
+async function expectShell(p: string) {
+  const res = await get(p);
+  expect(res.status, p).toBe(200);
+  expect(res.headers.get('content-type'), p).toMatch(/^text\/html/);
+  expect(res.headers.get('cache-control'), p).toBe('no-cache');
+  expect(await res.text(), p).toBe(SHELL);
+  return res;
+}
+
+async function expectJson404(p: string, init: RequestInit = {}) {
+  const res = await get(p, init);
+  expect(res.status, p).toBe(404);
+  expect(res.headers.get('content-type'), p).toMatch(/^application\/json/);
+  const body = (await res.json()) as { message: unknown };
+  expect(Object.keys(body), p).toEqual(['message']);
+  expect(typeof body.message, p).toBe('string');
+  return res;
+}
+
+describe('the front door', () => {
+  it('serves the app at the bare origin, with or without a query', async () => {
+    await expectShell('/');
+    await expectShell('/?x=1');
+    await expectShell('/?lang=ar&next=%2Fdashboard');
+  });
+
+  it('serves the app shell for app routes, directories included', async () => {
+    for (const p of [
+      '/login',
+      '/dashboard',
+      '/offer/12',
+      '/branch/3/',
+      '/setting?sheet=employees',
+      '/assets/',
+      '/icons/',
+    ])
+      await expectShell(p);
+  });
+
+  it('answers HEAD on an app route with the shell headers and no body', async () => {
+    for (const p of ['/', '/dashboard']) {
+      const res = await get(p, { method: 'HEAD' });
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type'), p).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
+      expect(await res.text(), p).toBe('');
+    }
+  });
+
+  it('answers a JSON 404 under /api, for any method', async () => {
+    for (const p of ['/api', '/api/', '/api/nothing', '/api/nothing/', '/api/merchant/nothing?x=1', '/api/x.js'])
+      await expectJson404(p);
+    await expectJson404('/api/nothing', { method: 'POST' });
+    await expectJson404('/api/nothing', { method: 'DELETE' });
+  });
+
+  it('answers a JSON 404 under /uploads for folders, missing files and dotfiles, and serves the files', async () => {
+    for (const p of [
+      '/uploads',
+      '/uploads/',
+      '/uploads/?x=1',
+      '/uploads/missing.png',
+      '/uploads/.secret',
+      '/uploads/nested/',
+    ])
+      await expectJson404(p);
+    const res = await get('/uploads/photo.png');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=2592000, immutable');
+  });
+
+  it('answers a plain 404, not the shell, for a missing file', async () => {
+    for (const p of ['/assets/missing.js', '/assets/missing.css', '/favicon.ico', '/icons/none.png']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get('content-type') ?? '', p).not.toMatch(/text\/html/);
+      expect(await res.text(), p).not.toContain('app shell');
+    }
+  });
+
+  it('never serves the shell for other methods or leaves the web folder', async () => {
+    const post = await get('/dashboard', { method: 'POST' });
+    expect(post.status).toBe(404);
+    expect(post.headers.get('content-type')).toMatch(/^application\/json/);
+    for (const p of [
+      '/..%2f..%2fetc%2fpasswd',
+      '/assets/..%2f..%2fpackage.json',
+      '/assets/..%2f..%2f..%2fpackage.json',
+    ]) {
+      const res = await get(p);
+      expect(res.status, p).toBeGreaterThanOrEqual(400);
+      expect(res.status, p).toBeLessThan(500);
+      expect(await res.text(), p).not.toMatch(/root:|"workspaces"/);
+    }
+  });
+});
+
+describe('cache headers of the built app', () => {
+  it('serves hashed assets for a year, immutable', async () => {
+    const res = await get(`/${ASSET}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates index.html, the service worker, the manifest and other root files', async () => {
+    for (const p of ['/index.html', '/sw.js', '/manifest.webmanifest', '/icons/icon-192.png']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends the content security policy and the other headers on the app', async () => {
+    for (const p of ['/', '/dashboard', '/index.html']) {
+      const res = await get(p);
+      expect(directives(res.headers.get('content-security-policy')), p).toEqual([...CSP_DIRECTIVES].sort());
+      expect(res.headers.get('x-content-type-options'), p).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), p).toBe('DENY');
+      expect(res.headers.get('referrer-policy'), p).toBe('same-origin');
+      expect(res.headers.get('permissions-policy'), p).toBe('camera=(self), microphone=(), geolocation=(self)');
+      expect(res.headers.get('strict-transport-security'), p).toBeNull();
+    }
+  });
+
+  it('keeps nosniff and the frame and referrer rules on API answers, errors and files', async () => {
+    const answers = [
+      await get('/api/health'),
+      await get('/api/nothing'),
+      await get('/uploads/photo.png'),
+      await get(`/${ASSET}`),
+      await fetch(`${t.url}/api/merchant/login`, { method: 'POST', body: new URLSearchParams({ username: '1' }) }),
+    ];
+    for (const res of answers) {
+      expect(res.headers.get('x-content-type-options'), res.url).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), res.url).toBe('DENY');
+      expect(res.headers.get('referrer-policy'), res.url).toBe('same-origin');
+      expect(res.headers.get('x-powered-by'), res.url).toBeNull();
+    }
+  });
+  it('sends Strict-Transport-Security only when the operator opts in (HSTS=1)', async () => {
+    for (const hsts of [false, true]) {
+      const app = Fastify();
+      await registerSecurityHeaders(app, { hsts });
+      app.get('/x', async () => ({ data: 1 }));
+      const res = await app.inject({ method: 'GET', url: '/x' });
+      expect(res.headers['strict-transport-security']).toBe(hsts ? 'max-age=31536000' : undefined);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      await app.close();
+    }
+  });
+});
+
+describe('without a built web app', () => {
+  let bare: TestServer;
+  beforeAll(async () => {
+    bare = await startTestServer({ webDist: path.join(os.tmpdir(), 'loyalty-no-such-dist') });
+  });
+  afterAll(async () => bare?.close());
+
+  it('says how to build it on app routes and keeps the JSON 404s', async () => {
+    for (const p of ['/', '/?x=1', '/dashboard']) {
+      const res = await fetch(`${bare.url}${p}`);
+      expect(res.status, p).toBe(503);
+      expect(await res.text(), p).toContain('npm run build');
+    }
+    for (const p of ['/api/nothing', '/uploads/', '/assets/missing.js']) {
+      const res = await fetch(`${bare.url}${p}`);
+      expect(res.status, p).toBe(404);
+      expect(await res.json(), p).toHaveProperty('message');
+    }
+  });
+});

@@ -1,0 +1,24 @@
+/** Signed-in callers of every role for the proof suites: one per role, each with its own session. */
+import type { EndpointDef, Role } from '@loyalty/contract';
+import { merchantFixture, nextMobile, staffLogin, type TestServer } from '../harness';
+import { addBranch } from '../staff-fixtures';
+
+export type Tokens = Partial<Record<Role, string>>;
+
+export async function tokensOfEveryRole(t: TestServer): Promise<Tokens> {
+  const m = await merchantFixture(t);
+  const branch = await addBranch(t, m.token, 'Proof');
+  const mobile = nextMobile('9746');
+  await t.call('user/signup', { name: 'Proof Customer', mobile, password: 'proof-pass-1' });
+  const customer = (await t.call('user/login', { username: mobile, password: 'proof-pass-1' })).body.data.token;
+  return {
+    merchant: m.token,
+    merchantUser: (await staffLogin(t, m.id, branch, 'merchantUser')).token,
+    delivery: (await staffLogin(t, m.id, branch, 'delivery')).token,
+    user: customer,
+  };
+}
+
+/** A token of a role the call allows (none for public calls). */
+export const tokenFor = (def: EndpointDef, tokens: Tokens): string | undefined =>
+  def.roles === 'public' ? undefined : def.roles.map((r) => tokens[r]).find((x) => x !== undefined);
