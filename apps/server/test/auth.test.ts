@@ -157,7 +157,7 @@ describe('login for the three roles', () => {
     const waiting = await t.call('merchant/login', { username: m.mobile, password: m.password });
     expect(waiting.status).toBe(429);
     expect(waiting.headers.get('retry-after')).toBe('1');
-    expect(waiting.body.message).toBe('Too many sign-in attempts, try again in 1 s');
+    expect(waiting.body.message).toBe('Too many sign-in attempts, try again in 1\u00a0s');
   });
 });
 
