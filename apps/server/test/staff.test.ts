@@ -85,6 +85,8 @@ describe('adding staff and couriers', () => {
       );
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('This mobile number already has an account');
+      // the form shows it under the mobile field
+      expect(res.body.errors).toEqual([{ field: 'mobileNum', message: 'This mobile number already has an account' }]);
     }
     const ar = await w.t.call(
       'merchant/addEmployee',

@@ -8,11 +8,13 @@
 const CACHE = 'merchant-shell-v1';
 const SHELL = ['/', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon.svg'];
 
+// Each piece of the shell is cached on its own: one that cannot be fetched (a server that answers
+// `/` with an error) must not fail the install, or the worker is dropped and the app cannot be installed.
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(SHELL))
+      .then((cache) => Promise.allSettled(SHELL.map((url) => cache.add(url))))
       .then(() => self.skipWaiting()),
   );
 });

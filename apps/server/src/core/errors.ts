@@ -24,6 +24,8 @@ export const unauthenticated = () => new AppError(401, 'unauthenticated');
 export const forbidden = (key: MessageKey = 'forbidden') => new AppError(403, key);
 export const notFound = (key: MessageKey = 'notFound') => new AppError(404, key);
 export const conflict = (key: MessageKey) => new AppError(409, key);
+/** A conflict caused by one field's value (a taken mobile): the form shows it under that field. */
+export const conflictOn = (field: string, key: MessageKey) => new AppError(409, key, [{ field, message: key }]);
 export const invalid = (errors: FieldError[]) => new AppError(422, 'validationFailed', errors);
 export const invalidField = (field: string, key: MessageKey) => invalid([{ field, message: key }]);
 /** Too many attempts or too busy: the status, a message and when to try again. */

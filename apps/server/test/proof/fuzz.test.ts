@@ -33,7 +33,7 @@ const NAUGHTY = [
   "'; DROP TABLE merchants; --",
   '" OR 1=1 --',
   '<script>alert(1)</script>',
-  '${7*7}{{7*7}}',
+  `\${7*7}{{7*7}}`,
   '../../../../etc/passwd',
   '%00%0d%0a',
   'undefined',
@@ -102,7 +102,7 @@ async function send(def: EndpointDef, p: Payload, token?: string) {
   const url = `${t.url}/api/${def.path}`;
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
-  let body: BodyInit;
+  let body: FormData | string;
   if (p.mode === 'multipart' || p.file) {
     const form = new FormData();
     for (const [k, v] of p.fields) form.append(k, v);

@@ -6,7 +6,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { ComingSoon } from '../components/coming-soon';
 import { LoadingScreen } from '../components/loading-screen';
 import { SidePanel } from '../components/side-panel';
-import { isStaffRole } from '../lib/access';
+import { isStaffRole, isUnderReview } from '../lib/access';
 import type { MenuEntry } from '../lib/menu';
 import { useSession } from '../lib/session';
 import classes from './footer-bar.module.css';
@@ -34,11 +34,17 @@ function Item({ icon, label, to, onClick }: { icon: ReactNode; label: string; to
 
 /**
  * SPEC §2: Dashboard and Menu for everyone; merchants also get Product List and Offer List side
- * panels; the centre button (search) shows for every role except delivery.
+ * panels; the centre button (search) shows for every role except delivery. A merchant under review
+ * gets no footer: every panel and page behind it answers 403 until the account is approved.
  */
 export function FooterBar() {
+  const session = useSession();
+  if (isUnderReview(session)) return null;
+  return <Footer role={session.role} />;
+}
+
+function Footer({ role }: { role: string | null }) {
   const { t } = useTranslation();
-  const { role } = useSession();
   const [open, setOpen] = useState<MenuEntry | null>(null);
   const staffRole = isStaffRole(role) ? role : null;
   const panels = footerPanels.filter((p) => staffRole && p.roles.includes(staffRole));

@@ -3,7 +3,7 @@ import type { Icon } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { imageUrl } from '../lib/api';
 import { formatPoints, formatPrice } from '../lib/format';
-import { Ltr } from './ltr';
+import { Amount, Bdi } from './bidi';
 
 export interface CatalogueCardProps {
   /** Where the card links to. */
@@ -44,17 +44,17 @@ export function CatalogueCard({
         )}
       </Card.Section>
       <Text fw={600} mt="xs" lineClamp={1}>
-        {title}
+        <Bdi>{title}</Bdi>
       </Text>
       <Text size="sm" c="dimmed" lineClamp={2}>
-        {description}
+        <Bdi>{description}</Bdi>
       </Text>
       <Group justify="space-between" mt={6} gap={4} wrap="nowrap">
         <Text fw={700} size="sm" c="teal.8">
-          <Ltr>{formatPrice(price)}</Ltr>
+          <Amount>{formatPrice(price)}</Amount>
         </Text>
         <Text fw={600} size="sm" c="orange.8">
-          <Ltr>{formatPoints(points)}</Ltr>
+          <Amount>{formatPoints(points)}</Amount>
         </Text>
       </Group>
     </Card>

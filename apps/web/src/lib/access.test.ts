@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVATE_PATH, decideAccess, entryPath, returnPath } from './access';
+import { ACTIVATE_PATH, decideAccess, entryPath, isUnderReview, returnPath } from './access';
 
 const session = (over: Partial<{ token: string | null; role: string | null; isAproved: boolean | null }> = {}) => ({
   token: 't0k3n',
@@ -47,6 +47,15 @@ describe('decideAccess', () => {
       kind: 'forbidden',
     });
     expect(decideAccess(session({ role: 'delivery' }), {})).toEqual({ kind: 'allow', role: 'delivery' });
+  });
+});
+
+describe('isUnderReview', () => {
+  it('is a merchant whose approval flag is false, nobody else', () => {
+    expect(isUnderReview({ role: 'merchant', isAproved: false })).toBe(true);
+    expect(isUnderReview({ role: 'merchant', isAproved: true })).toBe(false);
+    expect(isUnderReview({ role: 'merchant', isAproved: null })).toBe(false);
+    expect(isUnderReview({ role: 'merchantUser', isAproved: false })).toBe(false);
   });
 });
 

@@ -42,6 +42,13 @@ export const decideAccess = (
 };
 
 /**
+ * A merchant whose account is still under review: the server refuses (403) every call but its
+ * profile, password and logout, so the app offers nothing else (no footer panels, no shortcuts).
+ */
+export const isUnderReview = (session: Pick<Session, 'role' | 'isAproved'>): boolean =>
+  session.role === 'merchant' && session.isAproved === false;
+
+/**
  * Where `/` leads. SPEC §2 says `/` redirects to /dashboard, and that "the root entry redirects to
  * /languages if a language value is stored, else to /home if a user is stored". Read literally the
  * second rule would send every returning user to the language screen, so we read it as the

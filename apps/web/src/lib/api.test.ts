@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@loyalty/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, imageUrl, setUnauthorizedHandler, toFormData } from './api';
+import { ApiError, api, imageUrl, rolePath, setUnauthorizedHandler, toFormData } from './api';
 import { clearStorage, getSession, saveSession } from './session';
 
 const entries = (form: FormData) =>
@@ -117,6 +117,19 @@ describe('api.call', () => {
       message: 'Enter valid mobile number and password',
     });
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('callAs picks merchant/… or merchantUser/… by the signed-in role', async () => {
+    saveSession({ token: 'tok', rule: 'merchant', isAproved: true, id: 9 });
+    reply(200, { data: { rows: [], count: 0 } });
+    await api.callAs('req/list', { status: 'pending', pageNum: 1, limit: 10 });
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/merchant/req/list');
+    saveSession({ token: 'tok2', rule: 'merchantUser', isAproved: true, id: 4 });
+    reply(200, { data: { rows: [], count: 0 } });
+    await api.callAs('req/list', { status: 'pending', pageNum: 1, limit: 10 });
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/merchantUser/req/list');
+    expect((fetchMock.mock.calls[1][1].body as FormData).get('status')).toBe('pending');
+    expect(rolePath('product/details', 'delivery')).toBe('merchantUser/product/details');
   });
 
   it('turns a network failure into a readable error', async () => {

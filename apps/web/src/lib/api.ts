@@ -161,4 +161,26 @@ const call = async <P extends ApiPath>(path: P, body?: ApiBody<P>, opts: CallOpt
   throw new ApiError(res.status === 200 ? 500 : res.status, message, errors);
 };
 
-export const api = { call };
+/**
+ * The suffixes served twice, as `merchant/<suffix>` for merchants and `merchantUser/<suffix>` for
+ * staff and couriers (SPEC §7's role pairs), with the same payload and answer.
+ */
+export type RolePairSuffix = {
+  [P in ApiPath]: P extends `merchant/${infer S}` ? (`merchantUser/${S}` extends ApiPath ? S : never) : never;
+}[ApiPath];
+
+/** The variant of a role pair the signed-in role calls: merchants `merchant/…`, everyone else `merchantUser/…`. */
+export const rolePath = <S extends RolePairSuffix>(
+  suffix: S,
+  role: string | null = getSession().role,
+): `merchant/${S}` | `merchantUser/${S}` => (role === 'merchant' ? `merchant/${suffix}` : `merchantUser/${suffix}`);
+
+/** `api.callAs('req/list', body)`: calls the role pair's variant of the signed-in role. */
+const callAs = <S extends RolePairSuffix>(
+  suffix: S,
+  body: ApiBody<`merchant/${S}`>,
+  opts?: CallOptions,
+): Promise<ApiResponse<`merchant/${S}`>> =>
+  call(rolePath(suffix) as `merchant/${S}`, body, opts) as Promise<ApiResponse<`merchant/${S}`>>;
+
+export const api = { call, callAs };

@@ -1,15 +1,18 @@
 /**
- * Form error text. The contract's zod schemas use message keys as their messages
- * ('chooseBranch'), shown through `t('msg.<key>')`; server validation errors (422) arrive
- * already translated and are shown as they are.
+ * Form error text, and the one way a server refusal lands on a form's fields. The contract's zod
+ * schemas use message keys as their messages ('chooseBranch'), shown through `t('msg.<key>')`; a
+ * form's own rules use i18n keys ('offers.errors.endInPast'); server messages (422 field errors,
+ * 409 conflicts) arrive already translated and are shown as they are.
  */
+import { messages } from '@loyalty/contract';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api';
 
 export const errorText = (t: (key: string) => string, exists: (key: string) => boolean, message?: string) => {
   if (!message) return undefined;
-  return exists(`msg.${message}`) ? t(`msg.${message}`) : message;
+  if (exists(`msg.${message}`)) return t(`msg.${message}`);
+  return exists(message) ? t(message) : message;
 };
 
 /** `const fieldError = useFieldError(); <TextInput error={fieldError(errors.name)} />` */
@@ -18,19 +21,57 @@ export const useFieldError = () => {
   return (error?: { message?: string }) => errorText(t, (k) => i18n.exists(k), error?.message);
 };
 
-/** Puts a 422's field errors on the form fields they name; returns whether any landed. */
+/**
+ * The 409 answers that are about one field, by the message the server sends (in either language,
+ * as it answers in the caller's): the field named here is the server's name for it.
+ */
+const CONFLICT_FIELDS: readonly { field: string; texts: readonly string[] }[] = [
+  { field: 'mobile', texts: Object.values(messages.mobileTaken) },
+];
+
+/** The fields a server refusal is about: 422 field errors, a 409 about one field (a taken mobile). */
+export const serverFieldErrors = (error: unknown): { field: string; message: string }[] => {
+  if (!(error instanceof ApiError)) return [];
+  if (error.errors.length > 0 && (error.status === 422 || error.status === 409)) return error.errors;
+  if (error.status === 409) {
+    const conflict = CONFLICT_FIELDS.find((c) => c.texts.includes(error.message));
+    if (conflict) return [{ field: conflict.field, message: error.message }];
+  }
+  return [];
+};
+
+/** A server field name and the others it goes by (the mobile is `mobile`, `mobileNum` or `username`). */
+const ALIASES: Record<string, readonly string[]> = {
+  mobile: ['mobile', 'mobileNum', 'username'],
+  mobileNum: ['mobile', 'mobileNum', 'username'],
+  username: ['mobile', 'mobileNum', 'username'],
+};
+
+/**
+ * Puts a server refusal on the form fields it is about (SPEC §8: a 422's field errors; a 409 such as
+ * "This mobile number already has an account" on the mobile field) and focuses the first; the
+ * query client still toasts the message. `fields` are the form's own field names the server uses;
+ * `rename` maps a server field to a form field (`{ mobile: 'number' }` for the phone input).
+ * Returns whether any error landed on a field.
+ */
 export const applyServerErrors = <T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly string[],
   rename: Partial<Record<string, FieldPath<T>>> = {},
 ): boolean => {
-  if (!(error instanceof ApiError) || error.status !== 422) return false;
+  const target = (field: string): FieldPath<T> | undefined => {
+    for (const name of [field, ...(ALIASES[field] ?? [])]) {
+      if (rename[name]) return rename[name];
+      if (fields.includes(name)) return name as FieldPath<T>;
+    }
+    return undefined;
+  };
   let applied = false;
-  for (const e of error.errors) {
-    const target = rename[e.field] ?? (fields.includes(e.field) ? (e.field as FieldPath<T>) : undefined);
-    if (!target) continue;
-    setError(target, { type: 'server', message: e.message });
+  for (const e of serverFieldErrors(error)) {
+    const name = target(e.field);
+    if (!name) continue;
+    setError(name, { type: 'server', message: e.message }, { shouldFocus: !applied });
     applied = true;
   }
   return applied;

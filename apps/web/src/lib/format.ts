@@ -1,31 +1,72 @@
 /**
- * Numbers, money, points and dates formatted for the current language (DECISIONS §6).
- * Arabic uses Arabic month names and separators with Latin digits, so amounts, phone numbers and
- * codes read the same way across the app; change `ARABIC_LOCALE` to 'ar' for Arabic-Indic digits.
+ * The one place that turns numbers, money, points and dates into text for the current language
+ * (DECISIONS §6), all through `Intl`. Arabic uses Arabic month names and separators with Latin
+ * digits, so amounts, phone numbers and codes read the same way across the app; change
+ * `ARABIC_LOCALE` to 'ar' for Arabic-Indic digits.
+ *
+ * Amounts follow the language's own order (CLDR): `$12.50` in English, `12.50 $` (number first,
+ * read right to left) in Arabic, where the text also starts with a right-to-left mark so that it
+ * keeps that order wherever it lands. Show them with `<Amount>` (components/bidi), which isolates
+ * them in the language's direction, so every screen draws the same amount the same way.
  */
 import { type Language, pointsToCash } from '@loyalty/contract';
 import { currentLanguage } from './language';
 
 const ARABIC_LOCALE = 'ar-u-nu-latn';
+/** Right-to-left mark: an Arabic amount starts with it, so it is read right to left anywhere. */
+export const RLM = '\u200f';
+/** The business runs in Qatar (UTC+3): "today" is Qatar's today (issue 8). */
+export const BUSINESS_TIME_ZONE = 'Asia/Qatar';
+
 export const intlLocale = (lang: Language = currentLanguage()) => (lang === 'ar' ? ARABIC_LOCALE : 'en-GB');
 
-export const formatNumber = (n: number, lang?: Language, maxDecimals = 2): string =>
+/** SPEC §1 labels the cash value of points "Qatar Riyal". */
+const CASH_LABEL: Record<Language, string> = { en: 'Qatar Riyal', ar: 'ريال قطري' };
+
+export const formatNumber = (n: number, lang: Language = currentLanguage(), maxDecimals = 2): string =>
   new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: maxDecimals }).format(n);
 
-/** Prices are in dollars (SPEC §1): `$12.50` in English, `12.50 $` in Arabic. */
-export const formatPrice = (n: number, lang: Language = currentLanguage()): string => {
-  const amount = new Intl.NumberFormat(intlLocale(lang), {
+/**
+ * Formats with Intl's currency pattern for the language, putting `symbol` where the currency goes.
+ * Spaces become plain spaces (`<Amount>` keeps the amount on one line) and Intl's own direction
+ * marks give way to one leading RLM in Arabic, so the text is the same in every browser.
+ */
+const currency = (
+  n: number,
+  lang: Language,
+  code: string,
+  display: 'narrowSymbol' | 'name',
+  symbol: string,
+): string => {
+  const parts = new Intl.NumberFormat(intlLocale(lang), {
+    style: 'currency',
+    currency: code,
+    currencyDisplay: display,
     minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
     maximumFractionDigits: 2,
-  }).format(n);
-  return lang === 'ar' ? `${amount} $` : `$${amount}`;
+  }).formatToParts(n);
+  const text = parts
+    .map((p) => (p.type === 'currency' ? symbol : p.value))
+    .join('')
+    .replace(/[\u200e\u200f\u061c]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return lang === 'ar' ? `${RLM}${text}` : text;
 };
 
-/** Points carry a P suffix (SPEC §1): `1,250 P`. */
-export const formatPoints = (n: number, lang?: Language): string => `${formatNumber(n, lang, 0)} P`;
+/** Prices are in dollars (SPEC §1): `$12.50`, `$1,200` in English; `12.50 $` in Arabic. */
+export const formatPrice = (n: number, lang: Language = currentLanguage()): string =>
+  currency(n, lang, 'USD', 'narrowSymbol', '$');
 
-/** The cash value of points (points / 5, SPEC §9), as a plain number for a "Qatar Riyal" label. */
-export const formatCash = (points: number, lang?: Language): string => formatNumber(pointsToCash(points), lang, 2);
+/** Points carry a P suffix (SPEC §1): `1,250 P`. */
+export const formatPoints = (n: number, lang: Language = currentLanguage()): string => {
+  const text = `${formatNumber(n, lang, 0)} P`;
+  return lang === 'ar' ? `${RLM}${text}` : text;
+};
+
+/** The cash value of points (points / 5, SPEC §9) in Qatar Riyal: `200 Qatar Riyal`, `1.40 Qatar Riyal`. */
+export const formatCash = (points: number, lang: Language = currentLanguage()): string =>
+  currency(pointsToCash(points), lang, 'QAR', 'name', CASH_LABEL[lang]);
 
 const toDate = (value: string | number | Date): Date | null => {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
@@ -35,15 +76,60 @@ const toDate = (value: string | number | Date): Date | null => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
-/** `07 October 2025` / `07 أكتوبر 2025`. */
+/** A calendar date or a moment: `07 October 2025` / `07 أكتوبر 2025`. */
 export const formatDate = (value: string | number | Date | null | undefined, lang?: Language): string => {
-  const d = value === null || value === undefined ? null : toDate(value);
+  const d = value === null || value === undefined || value === '' ? null : toDate(value);
   if (!d) return '';
   return new Intl.DateTimeFormat(intlLocale(lang), { day: '2-digit', month: 'long', year: 'numeric' }).format(d);
 };
 
+/** A moment with its time, in the business time zone: `7 Oct 2025, 13:00`. */
 export const formatDateTime = (value: string | number | Date | null | undefined, lang?: Language): string => {
-  const d = value === null || value === undefined ? null : toDate(value);
+  const d = value === null || value === undefined || value === '' ? null : toDate(value);
   if (!d) return '';
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return new Intl.DateTimeFormat(intlLocale(lang), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: BUSINESS_TIME_ZONE,
+  }).format(d);
+};
+
+/** Today's calendar date in Qatar as `YYYY-MM-DD` (the form the contract sends dates in). */
+export const todayIso = (now: Date = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+
+/** A valid calendar date typed as `YYYY-MM-DD`, or null. */
+export const parseIsoDate = (value: string): string | null => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!m) return null;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
+    ? m[0]
+    : null;
+};
+
+/**
+ * User content inside a translated sentence ("Welcome, {{name}}"): wrapped in first-strong
+ * isolate marks, the text equivalent of `<bdi>`, so an English name keeps its punctuation in an
+ * Arabic sentence and the other way round.
+ */
+export const isolate = (text: string | null | undefined): string => (text ? `\u2068${text}\u2069` : '');
+
+/** `YYYY-MM-DD` → `MM/DD/YYYY`, the format the offer update sends (SPEC §5); anything else is left as it is. */
+export const toUsDate = (iso: string): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : iso;
+};
+
+/** A percentage given as a number of percent (`12.5` → `12.5%`). */
+export const formatPercent = (percent: number, lang: Language = currentLanguage()): string => {
+  const text = new Intl.NumberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 2 })
+    .format(percent / 100)
+    .replace(/[\u200e\u200f\u061c]/g, '');
+  return lang === 'ar' ? `${RLM}${text}` : text;
 };

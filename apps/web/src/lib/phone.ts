@@ -1,64 +1,91 @@
 /**
- * Phone numbers: a country selector (default Qatar, SPEC §9) plus the local number; the value sent
- * is the dial code followed by the number's digits (`97455123456`).
+ * Phone numbers: a country selector (default Qatar, SPEC §9) plus the local number, validated for
+ * that country with libphonenumber-js (the contract's rule too); the value sent is the number in
+ * international form without the plus (`97455123456`). Letters are refused, not dropped: `55abc` is
+ * "Invalid Phone Num", never `97455`.
  */
-import { DEFAULTS, LIMITS } from '@loyalty/contract';
+import { DEFAULTS, type Language, type MessageKey } from '@loyalty/contract';
+import {
+  type CountryCode,
+  getCountries,
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js';
 import { z } from 'zod';
 
 export interface Country {
-  iso: string;
+  iso: CountryCode;
   dial: string;
-  en: string;
-  ar: string;
+  /** The country's name in the language the list was made for. */
+  name: string;
 }
 
-/** The GCC first, then neighbours and common origins of staff. */
-export const COUNTRIES: readonly Country[] = [
-  { iso: 'QA', dial: '974', en: 'Qatar', ar: 'قطر' },
-  { iso: 'SA', dial: '966', en: 'Saudi Arabia', ar: 'السعودية' },
-  { iso: 'AE', dial: '971', en: 'United Arab Emirates', ar: 'الإمارات' },
-  { iso: 'KW', dial: '965', en: 'Kuwait', ar: 'الكويت' },
-  { iso: 'BH', dial: '973', en: 'Bahrain', ar: 'البحرين' },
-  { iso: 'OM', dial: '968', en: 'Oman', ar: 'عُمان' },
-  { iso: 'EG', dial: '20', en: 'Egypt', ar: 'مصر' },
-  { iso: 'JO', dial: '962', en: 'Jordan', ar: 'الأردن' },
-  { iso: 'LB', dial: '961', en: 'Lebanon', ar: 'لبنان' },
-  { iso: 'IQ', dial: '964', en: 'Iraq', ar: 'العراق' },
-  { iso: 'SY', dial: '963', en: 'Syria', ar: 'سوريا' },
-  { iso: 'PS', dial: '970', en: 'Palestine', ar: 'فلسطين' },
-  { iso: 'TR', dial: '90', en: 'Turkey', ar: 'تركيا' },
-  { iso: 'IN', dial: '91', en: 'India', ar: 'الهند' },
-  { iso: 'PK', dial: '92', en: 'Pakistan', ar: 'باكستان' },
-  { iso: 'BD', dial: '880', en: 'Bangladesh', ar: 'بنغلاديش' },
-  { iso: 'PH', dial: '63', en: 'Philippines', ar: 'الفلبين' },
-  { iso: 'GB', dial: '44', en: 'United Kingdom', ar: 'المملكة المتحدة' },
-  { iso: 'US', dial: '1', en: 'United States', ar: 'الولايات المتحدة' },
-];
+export const DEFAULT_COUNTRY: CountryCode = isSupportedCountry(DEFAULTS.phoneCountry) ? DEFAULTS.phoneCountry : 'QA';
 
-export const DEFAULT_COUNTRY = DEFAULTS.phoneCountry;
+/** The GCC first (most numbers a merchant types), then every other country by its name. */
+const PINNED: readonly CountryCode[] = ['QA', 'SA', 'AE', 'KW', 'BH', 'OM'];
 
-export const dialCodeOf = (iso: string): string => COUNTRIES.find((c) => c.iso === iso)?.dial ?? '';
+const countryName = (iso: string, lang: Language): string => {
+  try {
+    return new Intl.DisplayNames([lang], { type: 'region' }).of(iso) ?? iso;
+  } catch {
+    return iso;
+  }
+};
+
+const lists = new Map<Language, readonly Country[]>();
+
+/** Every country libphonenumber-js knows, named in `lang` (Intl.DisplayNames), the GCC first. */
+export const countriesIn = (lang: Language): readonly Country[] => {
+  const cached = lists.get(lang);
+  if (cached) return cached;
+  const all = getCountries().map((iso) => ({ iso, dial: getCountryCallingCode(iso), name: countryName(iso, lang) }));
+  const pinned = PINNED.flatMap((iso) => all.filter((c) => c.iso === iso));
+  const rest = all.filter((c) => !PINNED.includes(c.iso)).sort((a, b) => a.name.localeCompare(b.name, lang));
+  const list = [...pinned, ...rest];
+  lists.set(lang, list);
+  return list;
+};
+
+const asCountry = (iso: string): CountryCode => (isSupportedCountry(iso) ? iso : DEFAULT_COUNTRY);
+
+export const dialCodeOf = (iso: string): string => getCountryCallingCode(asCountry(iso));
 
 export const digitsOnly = (v: string): string => v.replace(/\D/g, '');
 
-/** The value sent: dial code + the number's digits (a leading 0 of the local number is kept as typed). */
-export const composePhone = (iso: string, number: string): string => `${dialCodeOf(iso)}${digitsOnly(number)}`;
+/** What may be typed in a phone number besides digits: spaces, dashes, dots, brackets, a leading +. */
+const TYPED_PHONE = /^\+?[\d\s\-().]*$/;
+
+const parse = (iso: string, number: string) =>
+  TYPED_PHONE.test(number.trim()) ? parsePhoneNumberFromString(number.trim(), asCountry(iso)) : undefined;
 
 /**
- * SPEC §5: the phone must be at least 5 characters and longer than the dial code alone,
- * else "Invalid Phone Num".
+ * A number that exists in its country: only digits (and spaces, dashes, brackets, a leading +), of
+ * a length and a beginning the country's numbering plan allows. `12`, `12ab`, `974`, `55abc` are not.
  */
-export const isValidPhone = (full: string, dialCode: string): boolean => {
-  const digits = digitsOnly(full);
-  return digits.length >= LIMITS.phoneMin && digits.length > dialCode.length && digits.length <= 15;
+export const isValidPhone = (iso: string, number: string): boolean => parse(iso, number)?.isValid() ?? false;
+
+/** The value sent: the international number without the plus (`97455123456`). */
+export const composePhone = (iso: string, number: string): string => {
+  const parsed = parse(iso, number);
+  return parsed ? parsed.number.slice(1) : `${dialCodeOf(iso)}${digitsOnly(number)}`;
 };
 
-/** Splits a stored number (`97455123456`) into a country and the local digits, for editing. */
-export const splitPhone = (full: string | null | undefined): { country: string; number: string } => {
+/** Splits a stored number (`97455123456`) into its country and the national number, for editing. */
+export const splitPhone = (full: string | null | undefined): { country: CountryCode; number: string } => {
   const digits = digitsOnly(full ?? '');
-  const match = [...COUNTRIES].sort((a, b) => b.dial.length - a.dial.length).find((c) => digits.startsWith(c.dial));
-  if (!match) return { country: DEFAULT_COUNTRY, number: digits };
-  return { country: match.iso, number: digits.slice(match.dial.length) };
+  if (!digits) return { country: DEFAULT_COUNTRY, number: '' };
+  const parsed = parsePhoneNumberFromString(`+${digits}`);
+  if (parsed?.country) return { country: parsed.country, number: parsed.nationalNumber };
+  // not a whole number (an old entry): the longest calling code it starts with, Qatar first
+  const byCode = [DEFAULT_COUNTRY, ...getCountries()]
+    .map((iso) => ({ iso, dial: getCountryCallingCode(iso) }))
+    .sort((a, b) => b.dial.length - a.dial.length)
+    .find((c) => digits.startsWith(c.dial));
+  return byCode
+    ? { country: byCode.iso, number: digits.slice(byCode.dial.length) }
+    : { country: DEFAULT_COUNTRY, number: digits };
 };
 
 /** The two form fields of a phone input; wrap the form schema in `withPhoneRule`. */
@@ -68,16 +95,27 @@ export const phoneFields = {
 };
 
 /**
- * Adds SPEC §5's phone rule to a form schema with `country` and `number` fields, reported on
- * `number` as 'invalidPhone'. It runs even while other fields are still invalid (zod skips plain
- * object refinements then), so the phone error shows as soon as the phone is left.
+ * Adds the phone rule to a form schema with `country` and `number` fields, reported on `number`:
+ * an empty number says `required` (login and registration: "Number is a required field", SPEC §5;
+ * the employee forms: "Field is required"), anything else that is not a valid number of the chosen
+ * country "Invalid Phone Num". It runs even while other fields are still invalid (zod skips plain
+ * object rules then), so the phone's message shows as soon as the phone is left.
  */
-export const withPhoneRule = <T extends z.ZodType<{ country: string; number: string }>>(schema: T): T =>
-  schema.refine((v) => isValidPhone(composePhone(v.country, v.number), dialCodeOf(v.country)), {
-    path: ['number'],
-    message: 'invalidPhone',
-    when: (payload) => {
-      const v = payload.value as { country?: unknown; number?: unknown } | undefined;
-      return typeof v?.country === 'string' && typeof v?.number === 'string';
+export const withPhoneRule = <T extends z.ZodType<{ country: string; number: string }>>(
+  schema: T,
+  options: { required?: MessageKey } = {},
+): T =>
+  schema.superRefine(
+    (v, ctx) => {
+      if (v.number.trim() === '')
+        ctx.addIssue({ code: 'custom', path: ['number'], message: options.required ?? 'numberRequired' });
+      else if (!isValidPhone(v.country, v.number))
+        ctx.addIssue({ code: 'custom', path: ['number'], message: 'invalidPhone' });
     },
-  });
+    {
+      when: (payload) => {
+        const v = payload.value as { country?: unknown; number?: unknown } | undefined;
+        return typeof v?.country === 'string' && typeof v?.number === 'string';
+      },
+    },
+  ) as T;

@@ -32,13 +32,20 @@ if (!('ResizeObserver' in window))
     disconnect() {}
   };
 
-export const renderScreen = (element: ReactNode, path = '/') => {
+/** Renders `element` at `url`, under the route `pattern` when it has parameters (`/offer/:id`). */
+// Mantine's autosize textarea listens to font loading.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+
+export const renderScreen = (element: ReactNode, url = '/', pattern = url) => {
   const router = createMemoryRouter(
     [
-      { path, element },
+      { path: pattern, element },
       { path: '*', element: <div data-testid="elsewhere" /> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [url] },
   );
   return {
     router,

@@ -1,6 +1,6 @@
 import type { MerchantProfile, MerchantUserProfile } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
-import { conflict, notFound } from '../../core/errors';
+import { conflictOn, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
 
 const fullName = (u: { fName: string; mName: string; lName: string }) =>
@@ -78,7 +78,7 @@ export function profileService({ store }: Pick<Deps, 'store'>) {
       },
     ) {
       if (await accounts.loginMobileTaken(v.mobile, { type: 'merchant', id: caller.merchantId }))
-        throw conflict('mobileTaken');
+        throw conflictOn('mobile', 'mobileTaken');
       await repo.updateMerchant(caller.merchantId, {
         name: v.fName,
         mobile: v.mobile,

@@ -1,6 +1,6 @@
 import type { ApiParsedBody, Employee } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
-import { conflict, notFound } from '../../core/errors';
+import { conflictOn, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
 import type { StaffPatch, StaffRow } from './staff.repository';
@@ -44,11 +44,11 @@ export function staffService({ store, passwords }: Pick<Deps, 'store' | 'passwor
   /** The mobile is a login: unique among merchants and staff. A race lost on the unique index is the same 409. */
   async function guardMobile<T>(mobile: string, except: number | undefined, write: () => Promise<T>): Promise<T> {
     const exceptAccount = except === undefined ? undefined : { type: 'merchantUser' as const, id: except };
-    if (await accounts.loginMobileTaken(mobile, exceptAccount)) throw conflict('mobileTaken');
+    if (await accounts.loginMobileTaken(mobile, exceptAccount)) throw conflictOn('mobileNum', 'mobileTaken');
     try {
       return await write();
     } catch (err) {
-      if (await accounts.loginMobileTaken(mobile, exceptAccount)) throw conflict('mobileTaken');
+      if (await accounts.loginMobileTaken(mobile, exceptAccount)) throw conflictOn('mobileNum', 'mobileTaken');
       throw err;
     }
   }

@@ -6,14 +6,15 @@ import { useNavigate } from 'react-router-dom';
 import { BrandLogo } from '../../components/brand-logo';
 import { LanguageToggle } from '../../components/language-toggle';
 import { Ltr } from '../../components/ltr';
-import { config } from '../../lib/config';
+import { useAppConfig } from '../../lib/queries/config';
 import { useMerchantMe } from '../../lib/queries/me';
 import { setStoredApproval, useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
 
 /**
- * The waiting screen of a merchant under review (SPEC §2). It asks the server whether the account
- * was approved meanwhile, so an approved merchant moves on without logging in again.
+ * The waiting screen of a merchant under review (SPEC §2): thanks, under review, the support
+ * contact the operator configured, log out. It asks the server whether the account was approved
+ * meanwhile, so an approved merchant moves on without logging in again.
  */
 export function ActivateAccountPage() {
   const { t } = useTranslation();
@@ -21,6 +22,8 @@ export function ActivateAccountPage() {
   const { role } = useSession();
   const { signOut, pending } = useSignOut();
   const me = useMerchantMe({ enabled: role === 'merchant', silent: true });
+  // the operator's support contact (GET /api/config); none is shown rather than a made-up one
+  const support = useAppConfig().data?.support;
 
   useEffect(() => {
     if (me.data?.isAproved) {
@@ -46,17 +49,21 @@ export function ActivateAccountPage() {
             </Title>
             <Text fw={600}>{t('msg.underReview')}</Text>
             <Text c="dimmed">{t('auth.activate.text')}</Text>
-            <Stack gap={4}>
-              <Text size="sm">{t('auth.activate.support')}</Text>
-              <Anchor href={`mailto:${config.supportEmail}`} size="sm">
-                <Ltr>{config.supportEmail}</Ltr>
-              </Anchor>
-              {config.supportPhone && (
-                <Anchor href={`tel:${config.supportPhone.replace(/\s/g, '')}`} size="sm">
-                  <Ltr>{config.supportPhone}</Ltr>
-                </Anchor>
-              )}
-            </Stack>
+            {support && (
+              <Stack gap={4} data-testid="support-contact">
+                <Text size="sm">{t('auth.activate.support')}</Text>
+                {support.email && (
+                  <Anchor href={`mailto:${support.email}`} size="sm">
+                    <Ltr>{support.email}</Ltr>
+                  </Anchor>
+                )}
+                {support.phone && (
+                  <Anchor href={`tel:${support.phone.replace(/[^\d+]/g, '')}`} size="sm">
+                    <Ltr>{support.phone}</Ltr>
+                  </Anchor>
+                )}
+              </Stack>
+            )}
             {role === 'merchant' && (
               <Button variant="light" onClick={() => me.refetch()} loading={me.isFetching}>
                 {t('auth.activate.checkAgain')}

@@ -29,6 +29,25 @@ describe('LoginPage', () => {
     expect(submit().disabled).toBe(true);
   });
 
+  it('says the number is required when the phone is left empty (SPEC §5)', async () => {
+    renderScreen(<LoginPage />, '/login');
+    fireEvent.focus(field(/^Phone number/));
+    fireEvent.blur(field(/^Phone number/));
+    expect(await screen.findByText('Number is a required field')).toBeTruthy();
+  });
+
+  it('refuses letters and impossible numbers instead of sending them', async () => {
+    renderScreen(<LoginPage />, '/login');
+    for (const typed of ['12ab', '974', '12']) {
+      fireEvent.change(field(/^Phone number/), { target: { value: typed } });
+      fireEvent.blur(field(/^Phone number/));
+      expect(await screen.findByText('Invalid Phone Num')).toBeTruthy();
+    }
+    fireEvent.change(field(/^Password/), { target: { value: 'secret1' } });
+    expect(submit().disabled).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('logs in with the dial code and the number, stores the session and leaves', async () => {
     fetchMock.mockResolvedValueOnce(
       new Response(JSON.stringify({ data: { rule: 'merchant', isAproved: true, id: 5, token: 'tok', expiresAt: '' } })),

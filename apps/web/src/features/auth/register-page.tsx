@@ -66,6 +66,7 @@ export function RegisterPage() {
           label={t('auth.register.name')}
           autoComplete="organization"
           required
+          dir="auto"
           {...register('name')}
           error={fieldError(errors.name)}
         />

@@ -2,14 +2,16 @@
 import { type ApiBody, LIMITS } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { branchKeys } from '../../lib/queries/branches';
-import { meKeys } from '../../lib/queries/me';
+import { queryKeys } from '../../lib/query-keys';
 
-export const useBranch = (id: number) =>
+const keys = queryKeys.branches;
+
+export const useBranch = (id: number | null) =>
   useQuery({
-    queryKey: branchKeys.detail(id),
-    queryFn: () => api.call('merchant/branch/details', { branchId: id }),
-    enabled: id > 0,
+    queryKey: keys.detail({ id }),
+    queryFn: () => api.call('merchant/branch/details', { branchId: id ?? 0 }),
+    enabled: id !== null,
+    meta: { showsNotFound: true },
   });
 
 export const useAddBranch = () => {
@@ -18,10 +20,7 @@ export const useAddBranch = () => {
     mutationFn: (body: ApiBody<'merchant/addBranch'>) => api.call('merchant/addBranch', body),
     // the dashboard counts branches too
     onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: branchKeys.all }),
-        qc.invalidateQueries({ queryKey: meKeys.merchant() }),
-      ]),
+      Promise.all([qc.invalidateQueries({ queryKey: keys.all }), qc.invalidateQueries({ queryKey: queryKeys.me.all })]),
   });
 };
 
@@ -30,16 +29,17 @@ export const useUpdateBranch = () => {
   return useMutation({
     mutationFn: (body: ApiBody<'merchant/updateBranch'>) => api.call('merchant/updateBranch', body),
     onSuccess: (branch) => {
-      qc.setQueryData(branchKeys.detail(branch.id), branch);
-      return qc.invalidateQueries({ queryKey: branchKeys.lists() });
+      qc.setQueryData(keys.detail({ id: branch.id }), branch);
+      return qc.invalidateQueries({ queryKey: keys.lists() });
     },
   });
 };
 
-/** The branch's staff and couriers (`merchant/user/list` by branchId); same key family as the employees screens. */
-export const useBranchEmployees = (branchId: number) =>
-  useQuery({
-    queryKey: ['employees', 'list', { branchId }] as const,
-    queryFn: () => api.call('merchant/user/list', { branchId, pageNum: 1, limit: LIMITS.listLimit }),
-    enabled: branchId > 0,
+/** The branch's staff and couriers (`merchant/user/list` by branchId), in the employees' key family. */
+export const useBranchEmployees = (branchId: number) => {
+  const body = { branchId, pageNum: 1, limit: LIMITS.listLimit };
+  return useQuery({
+    queryKey: queryKeys.employees.list(body),
+    queryFn: () => api.call('merchant/user/list', body),
   });
+};

@@ -78,6 +78,7 @@ export function BranchForm({ branch, onDone }: { branch?: Branch; onDone: (b: Br
         <TextInput
           label={t('branches.name')}
           required={!branch}
+          dir="auto"
           {...register('branchName')}
           error={fieldError(errors.branchName)}
         />
@@ -93,6 +94,7 @@ export function BranchForm({ branch, onDone }: { branch?: Branch; onDone: (b: Br
         <TextInput
           label={t('branches.address')}
           required={!branch}
+          dir="auto"
           {...register('address')}
           error={fieldError(errors.address)}
         />

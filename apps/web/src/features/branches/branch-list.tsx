@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Bdi } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
@@ -20,7 +21,7 @@ export function BranchList({ onAdd, onOpen }: { onAdd: () => void; onOpen?: () =
     <Stack gap="sm">
       <Group justify="space-between">
         <Text c="dimmed" size="sm" data-testid="branch-count">
-          {t('branches.count', { count: branches.data?.count ?? 0 })}
+          {branches.data && t('branches.count', { count: branches.data.count })}
         </Text>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd} size="sm">
           {t('branches.add')}
@@ -44,12 +45,12 @@ export function BranchList({ onAdd, onOpen }: { onAdd: () => void; onOpen?: () =
               <Stack gap={2} flex={1} miw={0}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text fw={600} truncate>
-                    {b.branchName}
+                    <Bdi>{b.branchName}</Bdi>
                   </Text>
                   <BranchStatus active={b.isActive} />
                 </Group>
                 <Text size="sm" c="dimmed" truncate>
-                  {localized(b, 'address')}
+                  <Bdi>{localized(b, 'address')}</Bdi>
                 </Text>
                 <Text size="sm">
                   <Ltr>{b.phone}</Ltr>

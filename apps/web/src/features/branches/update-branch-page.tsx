@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
-import { LoadingScreen } from '../../components/loading-screen';
+import { useNavigate } from 'react-router-dom';
+import { DetailScreen } from '../../components/detail-screen';
 import { PageHeader } from '../../components/page-header';
+import { useIdParam } from '../../lib/route-id';
 import { useBranch } from './api';
 import { BranchForm } from './branch-form';
 
@@ -9,13 +10,18 @@ import { BranchForm } from './branch-form';
 export function UpdateBranchPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const id = Number(useParams().id);
+  const id = useIdParam();
   const branch = useBranch(id);
+  const title = t('screens.updateBranch');
+  const back = id === null ? '/setting?sheet=branches' : `/branch/${id}`;
   return (
-    <>
-      <PageHeader title={t('screens.updateBranch')} back={`/branch/${id}`} />
-      {branch.isLoading && <LoadingScreen fullHeight={false} />}
-      {branch.data && <BranchForm branch={branch.data} onDone={() => navigate(`/branch/${id}`, { replace: true })} />}
-    </>
+    <DetailScreen id={id} query={branch} title={title} back={back}>
+      {(b) => (
+        <>
+          <PageHeader title={title} back={back} />
+          <BranchForm branch={b} onDone={() => navigate(back, { replace: true })} />
+        </>
+      )}
+    </DetailScreen>
   );
 }

@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, isolate } from '../../lib/format';
 import { useMerchantUserMe } from '../../lib/queries/me';
 import { StatTile } from './tiles';
 import { useLeaveOnError } from './use-leave-on-error';
@@ -16,7 +16,7 @@ export function DeliveryDashboard() {
   return (
     <Stack gap="md" data-testid="delivery-dashboard">
       <Title order={1} size="h3">
-        {name ? t('dashboard.welcome', { name }) : t('nav.dashboard')}
+        {name ? t('dashboard.welcome', { name: isolate(name) }) : t('nav.dashboard')}
       </Title>
       <StatTile
         label={t('dashboard.availableDeliveries')}

@@ -9,10 +9,11 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/bidi';
 import { GoLiveSwitch } from '../../components/go-live-switch';
 import { LoadingScreen } from '../../components/loading-screen';
-import { Ltr } from '../../components/ltr';
-import { formatCash, formatNumber, formatPoints } from '../../lib/format';
+
+import { formatCash, formatNumber, formatPoints, isolate } from '../../lib/format';
 import { useMerchantMe } from '../../lib/queries/me';
 import classes from './merchant-dashboard.module.css';
 import { ShortcutGrid, StatTile } from './tiles';
@@ -28,17 +29,17 @@ export function MerchantDashboard() {
   return (
     <Stack gap="md" data-testid="merchant-dashboard">
       <Title order={1} size="h3">
-        {t('dashboard.welcome', { name })}
+        {t('dashboard.welcome', { name: isolate(name) })}
       </Title>
       <Paper p="lg" radius="lg" className={classes.balance} data-testid="balance">
         <Text size="sm" className={classes.muted}>
           {t('dashboard.pointsBalance')}
         </Text>
         <Text fz={34} fw={800} lh={1.2}>
-          <Ltr>{formatPoints(balance)}</Ltr>
+          <Amount>{formatPoints(balance)}</Amount>
         </Text>
         <Text size="sm" className={classes.muted}>
-          {t('dashboard.cashValue')} <Ltr>{formatCash(balance)}</Ltr> {t('common.qatarRiyal')}
+          {t('dashboard.cashValue')} <Amount>{formatCash(balance)}</Amount>
         </Text>
       </Paper>
       <SimpleGrid cols={2} spacing="sm">

@@ -2,9 +2,10 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconGift, IconListCheck, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Bdi } from '../../components/bidi';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, isolate } from '../../lib/format';
 import { useMerchantUserMe } from '../../lib/queries/me';
 import { ShortcutGrid, StatTile } from './tiles';
 import { useLeaveOnError } from './use-leave-on-error';
@@ -21,14 +22,14 @@ export function StaffDashboard() {
   return (
     <Stack gap="md" data-testid="staff-dashboard">
       <Title order={1} size="h3">
-        {t('dashboard.welcome', { name: fullName })}
+        {t('dashboard.welcome', { name: isolate(fullName) })}
       </Title>
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs">
           <Row label={t('dashboard.role')} value={t(`roles.${u.rule}`)} />
           <Row label={t('dashboard.mobile')} value={<Ltr>{u.mobileNum}</Ltr>} />
-          <Row label={t('dashboard.merchant')} value={merchant.name} />
-          {Branch && <Row label={t('dashboard.branch')} value={Branch.branchName} />}
+          <Row label={t('dashboard.merchant')} value={<Bdi>{merchant.name}</Bdi>} />
+          {Branch && <Row label={t('dashboard.branch')} value={<Bdi>{Branch.branchName}</Bdi>} />}
           <Row
             label={t('dashboard.status')}
             value={

@@ -3,7 +3,6 @@ import { addEmployeeBody, type EmployeeRule } from '@loyalty/contract';
 import { Badge, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
 import { toast } from '../../lib/toast';
@@ -11,11 +10,9 @@ import { useAddEmployee } from './api';
 import { EmployeeBranchField, EmployeeNameAndMobileFields, EmployeeRuleField } from './employee-fields';
 
 /** The contract's add schema with the phone split into country and number (SPEC §5: every field required). */
-const schema = withPhoneRule(
-  addEmployeeBody
-    .omit({ mobileNum: true, ownerId: true })
-    .extend({ ...phoneFields, number: z.string().trim().min(1, { error: 'required' }) }),
-);
+const schema = withPhoneRule(addEmployeeBody.omit({ mobileNum: true, ownerId: true }).extend(phoneFields), {
+  required: 'required',
+});
 const fields = ['branchId', 'fName', 'mName', 'lName', 'password', 'rule'];
 
 /**

@@ -2,31 +2,26 @@
 import type { ApiBody, EmployeeRule } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { meKeys } from '../../lib/queries/me';
+import { queryKeys } from '../../lib/query-keys';
+
+const keys = queryKeys.employees;
 
 export interface EmployeeFilter {
   rule?: EmployeeRule;
   limit: number;
 }
 
-export const employeeKeys = {
-  all: ['employees'] as const,
-  lists: () => [...employeeKeys.all, 'list'] as const,
-  list: (f: EmployeeFilter) => [...employeeKeys.lists(), f] as const,
-  details: (id: number) => [...employeeKeys.all, 'details', id] as const,
+export const useEmployees = (f: EmployeeFilter) => {
+  const body = { limit: f.limit, pageNum: 1, rule: f.rule };
+  return useQuery({ queryKey: keys.list(body), queryFn: () => api.call('merchant/user/list', body) });
 };
-
-export const useEmployees = (f: EmployeeFilter) =>
-  useQuery({
-    queryKey: employeeKeys.list(f),
-    queryFn: () => api.call('merchant/user/list', { limit: f.limit, pageNum: 1, rule: f.rule }),
-  });
 
 export const useEmployee = (id: number | null) =>
   useQuery({
-    queryKey: employeeKeys.details(id ?? 0),
+    queryKey: keys.detail({ id }),
     queryFn: () => api.call('merchant/user/details', { merchantUserId: id ?? 0 }),
-    enabled: id !== null && id > 0,
+    enabled: id !== null,
+    meta: { showsNotFound: true },
   });
 
 export const useAddEmployee = () => {
@@ -36,8 +31,8 @@ export const useAddEmployee = () => {
     // the dashboard counts employees too
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: employeeKeys.lists() }),
-        qc.invalidateQueries({ queryKey: meKeys.merchant() }),
+        qc.invalidateQueries({ queryKey: keys.lists() }),
+        qc.invalidateQueries({ queryKey: queryKeys.me.all }),
       ]),
   });
 };
@@ -46,6 +41,6 @@ export const useUpdateEmployee = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ApiBody<'merchant/employees/update'>) => api.call('merchant/employees/update', body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: employeeKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.all }),
   });
 };

@@ -10,7 +10,7 @@ import { EmployeePage } from './employee-page';
 export function DeliveryEmployeePage() {
   const { t } = useTranslation();
   return (
-    <EmployeePage notFoundTitle={t('screens.deliveryEmployee')} back="/setting?sheet=deliveryEmployees">
+    <EmployeePage title={t('screens.deliveryEmployee')} back="/setting?sheet=deliveryEmployees">
       {(e) => (
         <Tabs defaultValue="information" keepMounted={false}>
           <Tabs.List grow>

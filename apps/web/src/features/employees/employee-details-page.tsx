@@ -6,7 +6,7 @@ import { EmployeePage } from './employee-page';
 export function EmployeeDetailsPage() {
   const { t } = useTranslation();
   return (
-    <EmployeePage notFoundTitle={t('screens.employeeDetails')} back="/setting?sheet=employees">
+    <EmployeePage title={t('screens.employeeDetails')} back="/setting?sheet=employees">
       {(e) => <EmployeeInfo employee={e} />}
     </EmployeePage>
   );

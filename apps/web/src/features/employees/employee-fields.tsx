@@ -47,9 +47,27 @@ export function EmployeeNameAndMobileFields<T extends EmployeeValues, TTransform
   const error = useEmployeeError(control);
   return (
     <>
-      <TextInput label={t('employees.fName')} required {...register('fName' as FieldPath<T>)} error={error('fName')} />
-      <TextInput label={t('employees.mName')} required {...register('mName' as FieldPath<T>)} error={error('mName')} />
-      <TextInput label={t('employees.lName')} required {...register('lName' as FieldPath<T>)} error={error('lName')} />
+      <TextInput
+        label={t('employees.fName')}
+        required
+        dir="auto"
+        {...register('fName' as FieldPath<T>)}
+        error={error('fName')}
+      />
+      <TextInput
+        label={t('employees.mName')}
+        required
+        dir="auto"
+        {...register('mName' as FieldPath<T>)}
+        error={error('mName')}
+      />
+      <TextInput
+        label={t('employees.lName')}
+        required
+        dir="auto"
+        {...register('lName' as FieldPath<T>)}
+        error={error('lName')}
+      />
       <PhoneField control={control} register={register} label={t('employees.mobile')} />
     </>
   );

@@ -2,6 +2,7 @@ import type { Employee } from '@loyalty/contract';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Bdi } from '../../components/bidi';
 import { Ltr } from '../../components/ltr';
 
 /** Name, mobile and, unless `short`, role, branch and status of one employee. */
@@ -11,12 +12,15 @@ export function EmployeeInfo({ employee: e, short = false }: { employee: Employe
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="xs">
-        <InfoRow label={t('employees.name')} value={e.name} />
+        <InfoRow label={t('employees.name')} value={<Bdi>{e.name}</Bdi>} />
         <InfoRow label={t('employees.mobile')} value={<Ltr>{u.mobileNum}</Ltr>} />
         {!short && (
           <>
             <InfoRow label={t('employees.rule')} value={t(`roles.${u.rule}`)} />
-            <InfoRow label={t('employees.branch')} value={e.Branch?.branchName ?? t('employees.noBranch')} />
+            <InfoRow
+              label={t('employees.branch')}
+              value={e.Branch ? <Bdi>{e.Branch.branchName}</Bdi> : t('employees.noBranch')}
+            />
             <InfoRow
               label={t('employees.status')}
               value={

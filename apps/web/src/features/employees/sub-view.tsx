@@ -11,7 +11,7 @@ export function SubView({ title, onBack, children }: { title: string; onBack: ()
     <Stack gap="sm">
       <Group gap="xs" wrap="nowrap">
         <Anchor component="button" type="button" onClick={onBack} aria-label={t('employees.backToList')}>
-          <IconArrowLeft size={20} className={classes.chevron} />
+          <IconArrowLeft size={20} className={classes.backIcon} />
         </Anchor>
         <Title order={2} size="h4">
           {title}

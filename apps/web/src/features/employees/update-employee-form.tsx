@@ -14,7 +14,8 @@ import { EmployeeBranchField, EmployeeNameAndMobileFields, EmployeeRuleField } f
 const schema = withPhoneRule(
   addEmployeeBody
     .pick({ branchId: true, fName: true, mName: true, lName: true, rule: true })
-    .extend({ ...phoneFields, number: z.string().trim().min(1, { error: 'required' }), isActive: z.boolean() }),
+    .extend({ ...phoneFields, isActive: z.boolean() }),
+  { required: 'required' },
 );
 const fields = ['branchId', 'fName', 'mName', 'lName', 'rule', 'isActive'];
 

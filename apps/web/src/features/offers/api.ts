@@ -2,26 +2,27 @@
 import { type ApiBody, LIMITS, type StaffRole } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { meKeys } from '../../lib/queries/me';
-import { offerKeys } from '../../lib/queries/offers';
+import { queryKeys } from '../../lib/query-keys';
 
-export const useOffer = (role: StaffRole | null, id: number) =>
+const keys = queryKeys.offers;
+
+export const useOffer = (role: StaffRole | null, id: number | null) =>
   useQuery({
-    queryKey: offerKeys.detail(role, id),
-    queryFn: () =>
-      role === 'merchant'
-        ? api.call('merchant/offer/details', { offerId: id })
-        : api.call('merchantUser/offer/details', { offerId: id }),
-    enabled: id > 0 && (role === 'merchant' || role === 'merchantUser'),
+    queryKey: keys.detail({ role, id }),
+    queryFn: () => api.callAs('offer/details', { offerId: id ?? 0 }),
+    enabled: id !== null && (role === 'merchant' || role === 'merchantUser'),
+    meta: { showsNotFound: true },
   });
 
 /** The customers who requested the offer (`admin/offer/users/list`, a merchant call). */
-export const useOfferUsers = (id: number, enabled: boolean) =>
-  useQuery({
-    queryKey: offerKeys.users(id),
-    queryFn: () => api.call('admin/offer/users/list', { offerId: id, pageNum: 1, limit: LIMITS.listLimit }),
-    enabled: enabled && id > 0,
+export const useOfferUsers = (id: number, enabled: boolean) => {
+  const body = { offerId: id, pageNum: 1, limit: LIMITS.listLimit };
+  return useQuery({
+    queryKey: keys.list({ of: 'users', ...body }),
+    queryFn: () => api.call('admin/offer/users/list', body),
+    enabled,
   });
+};
 
 export const useAddOffer = () => {
   const qc = useQueryClient();
@@ -29,10 +30,7 @@ export const useAddOffer = () => {
     mutationFn: (body: ApiBody<'merchant/offer/add'>) => api.call('merchant/offer/add', body),
     // the dashboard counts offers too
     onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: offerKeys.all }),
-        qc.invalidateQueries({ queryKey: meKeys.merchant() }),
-      ]),
+      Promise.all([qc.invalidateQueries({ queryKey: keys.all }), qc.invalidateQueries({ queryKey: queryKeys.me.all })]),
   });
 };
 
@@ -40,7 +38,7 @@ export const useUpdateOffer = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ApiBody<'merchant/offer/update'>) => api.call('merchant/offer/update', body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: offerKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.all }),
   });
 };
 
@@ -62,6 +60,6 @@ export const useUploadOfferImages = () => {
         { offerId },
         { files: Object.fromEntries(files.map((f, i) => [`image${i + 1}`, f])), onProgress },
       ),
-    onSuccess: () => qc.invalidateQueries({ queryKey: offerKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.all }),
   });
 };

@@ -1,11 +1,11 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import { BottomSheet } from '../../components/bottom-sheet';
+import { DetailScreen } from '../../components/detail-screen';
 import { EditButton } from '../../components/edit-button';
-import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
+import { useIdParam } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { useOffer } from './api';
 import { OfferForm } from './offer-form';
@@ -17,30 +17,32 @@ import { OfferPeople } from './offer-people';
 export function OfferDetailsPage() {
   const { t } = useTranslation();
   const { role } = useSession();
-  const id = Number(useParams().id);
+  const id = useIdParam();
   const isMerchant = role === 'merchant';
   const offer = useOffer(isMerchant ? 'merchant' : 'merchantUser', id);
   const [editing, setEditing] = useState(false);
+  const title = t('screens.offerDetails');
   const back = isMerchant ? '/setting?sheet=offers' : '/dashboard';
 
-  if (offer.isLoading) return <LoadingScreen />;
-  if (!offer.data) return <PageHeader title={t('screens.offerDetails')} back={back} />;
-
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t('screens.offerDetails')}
-        back={back}
-        actions={isMerchant && <EditButton onClick={() => setEditing(true)}>{t('offers.update')}</EditButton>}
-      />
-      <OfferHeader offer={offer.data} />
-      <OfferImages offer={offer.data} canUpload={isMerchant} />
-      <OfferPeople offer={offer.data} isMerchant={isMerchant} />
-      {isMerchant && (
-        <BottomSheet opened={editing} onClose={() => setEditing(false)} title={t('screens.updateOffer')}>
-          <OfferForm offer={offer.data} onDone={() => setEditing(false)} />
-        </BottomSheet>
+    <DetailScreen id={id} query={offer} title={title} back={back}>
+      {(o) => (
+        <Stack gap="md">
+          <PageHeader
+            title={title}
+            back={back}
+            actions={isMerchant && <EditButton onClick={() => setEditing(true)}>{t('offers.update')}</EditButton>}
+          />
+          <OfferHeader offer={o} />
+          <OfferImages offer={o} canUpload={isMerchant} />
+          <OfferPeople offer={o} isMerchant={isMerchant} />
+          {isMerchant && (
+            <BottomSheet opened={editing} onClose={() => setEditing(false)} title={t('screens.updateOffer')}>
+              <OfferForm offer={o} onDone={() => setEditing(false)} />
+            </BottomSheet>
+          )}
+        </Stack>
       )}
-    </Stack>
+    </DetailScreen>
   );
 }

@@ -1,28 +1,38 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addOfferBody, type Offer } from '@loyalty/contract';
-import {
-  Button,
-  Group,
-  MultiSelect,
-  NumberInput,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, MultiSelect, NumberInput, Progress, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
+import { todayIso, toUsDate } from '../../lib/format';
 import { useBranchList } from '../../lib/queries/branches';
 import { useTagList } from '../../lib/queries/tags';
+import { fieldIsValid } from '../../lib/schema';
 import { toast } from '../../lib/toast';
 import { useAddOffer, useUpdateOffer, useUploadOfferImages } from './api';
-import { toUsDate } from './dates';
 import { PendingImages } from './pending-images';
 
 const FIELDS = Object.keys(addOfferBody.shape);
+
+/**
+ * The contract's offer rules, and what the form refuses before the server does (issue 8): an offer
+ * none of which is available, and one that has already ended. An existing offer may keep the
+ * quantity and end date it has (sold out, expired) while other fields change.
+ */
+export const offerSchema = (original?: Pick<Offer, 'availableNumberOfOffers' | 'endDate'>) =>
+  addOfferBody
+    .refine((v) => v.availableNumberOfOffers >= 1 || v.availableNumberOfOffers === original?.availableNumberOfOffers, {
+      path: ['availableNumberOfOffers'],
+      message: 'offers.errors.noneAvailable',
+      when: fieldIsValid('availableNumberOfOffers'),
+    })
+    .refine((v) => v.endDate >= todayIso() || v.endDate === original?.endDate, {
+      path: ['endDate'],
+      message: 'offers.errors.endInPast',
+      when: fieldIsValid('endDate'),
+    });
 
 /**
  * Add or update an offer: branches and tags, both languages' title and description (30 to 300
@@ -40,7 +50,7 @@ export function OfferForm({ offer, onDone }: { offer?: Offer; onDone: (o: Offer)
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const { register, control, handleSubmit, setError, formState } = useForm({
-    resolver: zodResolver(addOfferBody),
+    resolver: zodResolver(offerSchema(offer)),
     mode: 'onTouched',
     defaultValues: {
       title: offer?.title ?? '',
@@ -99,6 +109,8 @@ export function OfferForm({ offer, onDone }: { offer?: Offer; onDone: (o: Offer)
           label={t(`offers.${name}`)}
           required
           min={0}
+          // a typed -5 stays -5 and is refused with a message, never silently turned into 0
+          clampBehavior="none"
           dir="ltr"
           allowDecimal={decimals}
           decimalScale={decimals ? 2 : 0}
@@ -107,6 +119,25 @@ export function OfferForm({ offer, onDone }: { offer?: Offer; onDone: (o: Offer)
           onChange={field.onChange}
           onBlur={field.onBlur}
           error={fieldError(errors[name])}
+        />
+      )}
+    />
+  );
+
+  const dateField = (name: 'startDate' | 'endDate', minDate?: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <DateField
+          label={t(`offers.${name}`)}
+          name={field.name}
+          value={field.value as string}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldError(errors[name])}
+          minDate={minDate}
+          required
         />
       )}
     />
@@ -144,7 +175,13 @@ export function OfferForm({ offer, onDone }: { offer?: Offer; onDone: (o: Offer)
           'tagsIds',
           (tags.data?.rows ?? []).map((tag) => ({ value: String(tag.id), label: tag.name })),
         )}
-        <TextInput label={t('offers.title')} required {...register('title')} error={fieldError(errors.title)} />
+        <TextInput
+          label={t('offers.title')}
+          required
+          dir="auto"
+          {...register('title')}
+          error={fieldError(errors.title)}
+        />
         <TextInput
           label={t('offers.titleAr')}
           required
@@ -156,6 +193,7 @@ export function OfferForm({ offer, onDone }: { offer?: Offer; onDone: (o: Offer)
         <Textarea
           label={t('offers.description')}
           required
+          dir="auto"
           autosize
           minRows={2}
           description={t('offers.descriptionHint')}
@@ -178,24 +216,10 @@ export function OfferForm({ offer, onDone }: { offer?: Offer; onDone: (o: Offer)
           {numberField('points', false)}
           {numberField('availableNumberOfOffers', false)}
         </SimpleGrid>
-        <Group grow gap="sm" align="flex-start">
-          <TextInput
-            type="date"
-            label={t('offers.startDate')}
-            required
-            dir="ltr"
-            {...register('startDate')}
-            error={fieldError(errors.startDate)}
-          />
-          <TextInput
-            type="date"
-            label={t('offers.endDate')}
-            required
-            dir="ltr"
-            {...register('endDate')}
-            error={fieldError(errors.endDate)}
-          />
-        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {dateField('startDate')}
+          {dateField('endDate', todayIso())}
+        </SimpleGrid>
         {!offer && <PendingImages files={files} onChange={setFiles} />}
         {progress !== null && <Progress value={progress} animated aria-label={t('common.uploadProgress')} />}
         <Button type="submit" loading={pending}>

@@ -2,7 +2,7 @@ import type { Offer } from '@loyalty/contract';
 import { Card, Center, Group, Image, Rating, Stack, Text, Title } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Ltr } from '../../components/ltr';
+import { Amount, Bdi } from '../../components/bidi';
 import { imageUrl } from '../../lib/api';
 import { formatDate, formatPoints, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
@@ -25,11 +25,11 @@ export function OfferHeader({ offer }: { offer: Offer }) {
       </Card.Section>
       <Stack gap={6} mt="sm">
         <Title order={2} size="h3">
-          {title}
+          <Bdi>{title}</Bdi>
         </Title>
         {offer.branchs[0] && (
           <Text size="sm" c="dimmed">
-            {offer.branchs[0].branchName}
+            <Bdi>{offer.branchs[0].branchName}</Bdi>
           </Text>
         )}
         <Text size="sm">
@@ -38,14 +38,14 @@ export function OfferHeader({ offer }: { offer: Offer }) {
         <Rating value={offer.rate} fractions={2} readOnly aria-label={t('offers.rating', { rate: offer.rate })} />
         <Group justify="space-between">
           <Text fw={700} size="lg" c="teal.8">
-            <Ltr>{formatPrice(offer.price)}</Ltr>
+            <Amount>{formatPrice(offer.price)}</Amount>
           </Text>
           <Text fw={700} size="lg" c="orange.8">
-            <Ltr>{formatPoints(offer.points)}</Ltr>
+            <Amount>{formatPoints(offer.points)}</Amount>
           </Text>
         </Group>
         <Text size="sm" c="dimmed">
-          {localized(offer, 'description')}
+          <Bdi>{localized(offer, 'description')}</Bdi>
         </Text>
       </Stack>
     </Card>

@@ -3,10 +3,11 @@ import { Badge, Group, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Amount, Bdi } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
-import { formatPrice } from '../../lib/format';
+import { formatNumber, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { useOfferUsers } from './api';
 import classes from './offers.module.css';
@@ -37,7 +38,7 @@ export function OfferPeople({ offer, isMerchant }: { offer: Details; isMerchant:
           value="users"
           rightSection={
             <Badge size="sm" variant="light" circle>
-              {users?.count ?? offer.usersCount}
+              {formatNumber(users?.count ?? offer.usersCount)}
             </Badge>
           }
         >
@@ -47,7 +48,7 @@ export function OfferPeople({ offer, isMerchant }: { offer: Details; isMerchant:
           value="requests"
           rightSection={
             <Badge size="sm" variant="light" circle>
-              {offer.requestsCount}
+              {formatNumber(offer.requestsCount)}
             </Badge>
           }
         >
@@ -62,13 +63,15 @@ export function OfferPeople({ offer, isMerchant }: { offer: Details; isMerchant:
             <Group key={u.id} justify="space-between" className={classes.row} wrap="nowrap">
               <Stack gap={0} miw={0}>
                 <Text fw={600} truncate>
-                  {u.name}
+                  <Bdi>{u.name}</Bdi>
                 </Text>
                 <Text size="sm" c="dimmed">
                   <Ltr>{u.mobile}</Ltr>
                 </Text>
               </Stack>
-              <Text size="sm">{t('offers.requestsOfUser', { count: u.requestsCount })}</Text>
+              <Text size="sm" flex="none">
+                {t('offers.requestsOfUser', { count: u.requestsCount })}
+              </Text>
             </Group>
           ))}
         </Stack>
@@ -81,10 +84,10 @@ export function OfferPeople({ offer, isMerchant }: { offer: Details; isMerchant:
               <Group justify="space-between" wrap="nowrap">
                 <Stack gap={0} miw={0}>
                   <Text fw={600} truncate>
-                    {r.user.name}
+                    <Bdi>{r.user.name}</Bdi>
                   </Text>
                   <Text size="sm" c="dimmed" truncate>
-                    {localized(r.Branch, 'address')}
+                    <Bdi>{localized(r.Branch, 'address')}</Bdi>
                   </Text>
                 </Stack>
                 <Stack gap={2} align="flex-end">
@@ -92,7 +95,7 @@ export function OfferPeople({ offer, isMerchant }: { offer: Details; isMerchant:
                     {t(`offers.status.${r.status}`)}
                   </Badge>
                   <Text size="sm">
-                    <Ltr>{formatPrice(r.offerDetail.price)}</Ltr>
+                    <Amount>{formatPrice(r.offerDetail.price)}</Amount>
                   </Text>
                 </Stack>
               </Group>

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
-import { LoadingScreen } from '../../components/loading-screen';
+import { useNavigate } from 'react-router-dom';
+import { DetailScreen } from '../../components/detail-screen';
 import { PageHeader } from '../../components/page-header';
+import { useIdParam } from '../../lib/route-id';
 import { useOffer } from './api';
 import { OfferForm } from './offer-form';
 
@@ -9,13 +10,18 @@ import { OfferForm } from './offer-form';
 export function UpdateOfferPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const id = Number(useParams().id);
+  const id = useIdParam();
   const offer = useOffer('merchant', id);
+  const title = t('screens.updateOffer');
+  const back = id === null ? '/setting?sheet=offers' : `/offer/${id}`;
   return (
-    <>
-      <PageHeader title={t('screens.updateOffer')} back={`/offer/${id}`} />
-      {offer.isLoading && <LoadingScreen fullHeight={false} />}
-      {offer.data && <OfferForm offer={offer.data} onDone={() => navigate(`/offer/${id}`, { replace: true })} />}
-    </>
+    <DetailScreen id={id} query={offer} title={title} back={back}>
+      {(o) => (
+        <>
+          <PageHeader title={title} back={back} />
+          <OfferForm offer={o} onDone={() => navigate(back, { replace: true })} />
+        </>
+      )}
+    </DetailScreen>
   );
 }

@@ -3,30 +3,35 @@ import { Badge, Card, Center, Group, Image, Stack, Table, Tabs, Text, Title } fr
 import { IconBox } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Amount, Bdi } from '../../components/bidi';
 import { BottomSheet } from '../../components/bottom-sheet';
+import { DetailScreen } from '../../components/detail-screen';
 import { EditButton } from '../../components/edit-button';
 import { ImageUpload } from '../../components/image-upload';
-import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
 import { imageUrl } from '../../lib/api';
 import { formatNumber, formatPoints, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
+import { useIdParam } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useProduct, useUploadProductImage } from './api';
 import { ProductForm } from './product-form';
+import classes from './products.module.css';
 
 function Information({ product }: { product: Product }) {
   const { t } = useTranslation();
   const rows: [string, ReactNode][] = [
-    [t('products.price'), <Ltr key="p">{formatPrice(product.price)}</Ltr>],
-    [t('products.points'), <Ltr key="pt">{formatPoints(product.points)}</Ltr>],
+    [t('products.price'), <Amount key="p">{formatPrice(product.price)}</Amount>],
+    [t('products.points'), <Amount key="pt">{formatPoints(product.points)}</Amount>],
     [t('products.stockAmount'), <Ltr key="s">{formatNumber(product.stockAmount, undefined, 0)}</Ltr>],
     [t('products.deliveryAvailability'), product.deliveryAvailability ? t('products.yes') : t('products.no')],
-    [t('products.merchant'), product.merchant.name],
-    [t('products.tags'), product.tags.map((tag) => tag.name).join(', ') || '—'],
+    [t('products.merchant'), <Bdi key="m">{product.merchant.name}</Bdi>],
+    [
+      t('products.tags'),
+      product.tags.length > 0 ? <Bdi key="t">{product.tags.map((tag) => tag.name).join(', ')}</Bdi> : '—',
+    ],
   ];
   return (
     <Table variant="vertical" withTableBorder layout="fixed">
@@ -47,22 +52,40 @@ export function ProductDetailsPage() {
   const { t } = useTranslation();
   const { role } = useSession();
   const isMerchant = role === 'merchant';
-  const id = Number(useParams().id);
+  const id = useIdParam();
   const product = useProduct(isMerchant ? 'merchant' : 'merchantUser', id);
+  const title = t('screens.productDetails');
+  const back = '/setting?sheet=products';
+  return (
+    <DetailScreen id={id} query={product} title={title} back={back}>
+      {(p) => <ProductDetails product={p} title={title} back={back} isMerchant={isMerchant} />}
+    </DetailScreen>
+  );
+}
+
+function ProductDetails({
+  product: p,
+  title,
+  back,
+  isMerchant,
+}: {
+  product: Product;
+  title: string;
+  back: string;
+  isMerchant: boolean;
+}) {
+  const { t } = useTranslation();
   const upload = useUploadProductImage();
   const [editing, setEditing] = useState(false);
-  const p = product.data;
-
-  if (product.isLoading) return <LoadingScreen />;
-  if (!p) return <PageHeader title={t('screens.productDetails')} back="/setting?sheet=products" />;
   const name = localized(p, 'name');
   const src = imageUrl(p.image);
+  const inStock = p.stockAmount > 0;
 
   return (
     <Stack gap="md">
       <PageHeader
-        title={t('screens.productDetails')}
-        back="/setting?sheet=products"
+        title={title}
+        back={back}
         actions={isMerchant && <EditButton onClick={() => setEditing(true)}>{t('products.update')}</EditButton>}
       />
       <Card withBorder radius="md">
@@ -75,20 +98,21 @@ export function ProductDetailsPage() {
             </Center>
           )}
         </Card.Section>
-        <Group justify="space-between" mt="sm" wrap="nowrap">
-          <Title order={2} size="h3">
-            {name}
+        <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-start" gap="xs">
+          <Title order={2} size="h3" miw={0}>
+            <Bdi>{name}</Bdi>
           </Title>
-          <Badge color={p.stockAmount > 0 ? 'teal' : 'red'} variant="light">
-            {p.stockAmount > 0 ? t('products.inStock') : t('products.outOfStock')}
+          {/* the badge keeps its full text ("Out Of Stock") even at 375 px: the title wraps instead */}
+          <Badge color={inStock ? 'teal' : 'red'} variant="light" className={classes.stock} data-testid="stock-badge">
+            {inStock ? t('products.inStock') : t('products.outOfStock')}
           </Badge>
         </Group>
         <Group justify="space-between" mt={4}>
           <Text fw={700} c="teal.8">
-            <Ltr>{formatPrice(p.price)}</Ltr>
+            <Amount>{formatPrice(p.price)}</Amount>
           </Text>
           <Text fw={600} c="orange.8">
-            <Ltr>{formatPoints(p.points)}</Ltr>
+            <Amount>{formatPoints(p.points)}</Amount>
           </Text>
         </Group>
         {isMerchant && (
@@ -112,7 +136,9 @@ export function ProductDetailsPage() {
           <Information product={p} />
         </Tabs.Panel>
         <Tabs.Panel value="description" pt="md">
-          <Text>{localized(p, 'description')}</Text>
+          <Text>
+            <Bdi>{localized(p, 'description')}</Bdi>
+          </Text>
         </Tabs.Panel>
       </Tabs>
       {isMerchant && (

@@ -71,6 +71,8 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone: (p
           label={t(`products.${name}`)}
           required={required}
           min={0}
+          // a typed -5 stays -5 and is refused with a message, never silently turned into 0
+          clampBehavior="none"
           dir="ltr"
           allowDecimal={decimals}
           decimalScale={decimals ? 2 : 0}
@@ -94,6 +96,7 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone: (p
         <TextInput
           label={t('products.name')}
           required={!product}
+          dir="auto"
           {...register('name')}
           error={fieldError(errors.name)}
         />
@@ -114,6 +117,7 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone: (p
         <Textarea
           label={t('products.description')}
           required={!product}
+          dir="auto"
           autosize
           minRows={2}
           description={t('products.descriptionHint')}

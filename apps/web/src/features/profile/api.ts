@@ -2,15 +2,16 @@
 import type { ApiBody } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { meKeys } from '../../lib/queries/me';
+import { merchantMeKey } from '../../lib/queries/me';
+import { queryKeys } from '../../lib/query-keys';
 
 export const useUpdateProfile = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ApiBody<'merchant/updateProfile'>) => api.call('merchant/updateProfile', body),
     onSuccess: (profile) => {
-      qc.setQueryData(meKeys.merchant(), profile);
-      return qc.invalidateQueries({ queryKey: meKeys.all });
+      qc.setQueryData(merchantMeKey, profile);
+      return qc.invalidateQueries({ queryKey: queryKeys.me.all });
     },
   });
 };

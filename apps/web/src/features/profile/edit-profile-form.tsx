@@ -9,7 +9,7 @@ import { composePhone, phoneFields, splitPhone, withPhoneRule } from '../../lib/
 import { toast } from '../../lib/toast';
 import { useUpdateProfile } from './api';
 
-const schema = withPhoneRule(updateProfileBody.omit({ mobile: true }).extend(phoneFields));
+const schema = withPhoneRule(updateProfileBody.omit({ mobile: true }).extend(phoneFields), { required: 'required' });
 const fields = ['fName', 'hotLine', 'refundPeriod', 'taxRegistrationNumber', 'refundRules'];
 
 /** `merchant/updateProfile`: name and mobile required; the save button shows only once something changed (SPEC §5). */
@@ -50,7 +50,13 @@ export function EditProfileForm({ profile, onDone }: { profile: MerchantProfile;
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <TextInput label={t('profile.name')} required {...register('fName')} error={fieldError(errors.fName)} />
+        <TextInput
+          label={t('profile.name')}
+          required
+          dir="auto"
+          {...register('fName')}
+          error={fieldError(errors.fName)}
+        />
         <PhoneField control={control} register={register} label={t('profile.mobile')} />
         <TextInput label={t('profile.hotLine')} dir="ltr" {...register('hotLine')} error={fieldError(errors.hotLine)} />
         <Controller
@@ -76,6 +82,7 @@ export function EditProfileForm({ profile, onDone }: { profile: MerchantProfile;
         />
         <Textarea
           label={t('profile.refundRules')}
+          dir="auto"
           autosize
           minRows={2}
           {...register('refundRules')}

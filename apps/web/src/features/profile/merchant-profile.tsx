@@ -1,13 +1,15 @@
 import { Badge, Group, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount, Bdi } from '../../components/bidi';
 import { BottomSheet } from '../../components/bottom-sheet';
 import { EditButton } from '../../components/edit-button';
 import { GoLiveSwitch } from '../../components/go-live-switch';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
-import { formatDate, formatNumber, formatPoints } from '../../lib/format';
+import { ACTIVATE_PATH } from '../../lib/access';
+import { formatDate, formatNumber, formatPercent, formatPoints } from '../../lib/format';
 import { useMerchantMe } from '../../lib/queries/me';
 import { EditProfileForm } from './edit-profile-form';
 import { ProfileHeader } from './profile-header';
@@ -25,7 +27,7 @@ export function MerchantProfileView() {
     <Stack gap="md">
       <PageHeader
         title={t('profile.title')}
-        back="/setting"
+        back={m.isAproved ? '/setting' : ACTIVATE_PATH}
         actions={
           <EditButton size="xs" onClick={() => setEditing(true)}>
             {t('profile.editShort')}
@@ -55,9 +57,9 @@ export function MerchantProfileView() {
       )}
       <ProfileTabs
         info={[
-          { label: t('profile.name'), value: m.name },
+          { label: t('profile.name'), value: <Bdi>{m.name}</Bdi> },
           { label: t('profile.mobile'), value: <Ltr>+{m.mobile}</Ltr> },
-          { label: t('profile.balance'), value: <Ltr>{formatPoints(m.balance)}</Ltr> },
+          { label: t('profile.balance'), value: <Amount>{formatPoints(m.balance)}</Amount> },
           { label: t('profile.memberSince'), value: formatDate(m.createdAt) },
         ]}
         merchant={[
@@ -68,13 +70,13 @@ export function MerchantProfileView() {
           },
           {
             label: t('profile.commission'),
-            value: p.commissionPercentage !== null ? <Ltr>{formatNumber(p.commissionPercentage)}%</Ltr> : '',
+            value: p.commissionPercentage !== null ? <Amount>{formatPercent(p.commissionPercentage)}</Amount> : '',
           },
           {
             label: t('profile.taxRegistrationNumber'),
             value: p.taxRegistrationNumber && <Ltr>{p.taxRegistrationNumber}</Ltr>,
           },
-          { label: t('profile.refundRules'), value: p.refundRules },
+          { label: t('profile.refundRules'), value: p.refundRules && <Bdi>{p.refundRules}</Bdi> },
           { label: t('profile.offers'), value: formatNumber(m.counts.activeOffers) },
           { label: t('profile.employees'), value: formatNumber(m.counts.employees) },
         ]}

@@ -1,5 +1,6 @@
 import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Bdi } from '../../components/bidi';
 import { Ltr } from '../../components/ltr';
 import { imageUrl } from '../../lib/api';
 
@@ -22,7 +23,7 @@ export function ProfileHeader({
         </Avatar>
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={700} size="lg" truncate>
-            {name}
+            <Bdi>{name}</Bdi>
           </Text>
           <Text c="dimmed" size="sm">
             <Ltr>+{mobile}</Ltr>

@@ -1,5 +1,6 @@
 import { Badge, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Bdi } from '../../components/bidi';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
@@ -29,13 +30,13 @@ export function StaffProfileView() {
       />
       <ProfileTabs
         info={[
-          { label: t('profile.name'), value: fullName },
+          { label: t('profile.name'), value: <Bdi>{fullName}</Bdi> },
           { label: t('profile.mobile'), value: <Ltr>{u.mobileNum}</Ltr> },
           { label: t('profile.role'), value: t(`roles.${u.rule}`) },
         ]}
         merchant={[
-          { label: t('profile.merchant'), value: merchant.name },
-          { label: t('profile.branch'), value: Branch?.branchName },
+          { label: t('profile.merchant'), value: <Bdi>{merchant.name}</Bdi> },
+          { label: t('profile.branch'), value: Branch && <Bdi>{Branch.branchName}</Bdi> },
         ]}
       />
     </Stack>

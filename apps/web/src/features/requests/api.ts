@@ -1,62 +1,103 @@
 /**
- * Offer requests (`merchant/req/*`, `merchantUser/req/*`): lists by status or customer mobile,
- * details and approval. Approval changes the lists, the dashboard (balance, pending count) and the
- * offer screens (availability, Requests tab), so it invalidates all of them.
+ * The customer requests a merchant (all branches) or a staff member (their branch) handles, in one
+ * implementation for both kinds (SPEC §2, §7): offer requests (`…/req/list`, `…/req/details`,
+ * `…/req/approve`) and redeem requests (`…/req/redeem/list`, `…/req/redeem/detail`,
+ * `…/req/redeem/approve`), each called as `merchant/…` or `merchantUser/…` by the signed-in role.
+ * Approval changes the lists, the dashboard (balance, pending count) and, for an offer request,
+ * the offer screens (availability, Requests tab), so it invalidates all of them.
  */
-import type { OfferRequestStatus } from '@loyalty/contract';
+import type { ApiBody, ApiResponse } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { meKeys } from '../../lib/queries/me';
-import { offerKeys } from '../../lib/queries/offers';
-import type { RequestRole } from './use-request-role';
+import { type QueryResource, queryKeys } from '../../lib/query-keys';
+import { useSession } from '../../lib/session';
 
-export interface RequestFilter {
-  status?: OfferRequestStatus;
-  mobile?: string;
-  pageNum: number;
-  limit: number;
+export type RequestKind = 'offer' | 'redeem';
+
+interface Paths {
+  offer: { list: 'merchant/req/list'; detail: 'merchant/req/details' };
+  redeem: { list: 'merchant/req/redeem/list'; detail: 'merchant/req/redeem/detail' };
+}
+export type ListBody<K extends RequestKind> = ApiBody<Paths[K]['list']>;
+export type ListAnswer<K extends RequestKind> = ApiResponse<Paths[K]['list']>;
+export type RequestOf<K extends RequestKind> = ApiResponse<Paths[K]['detail']>;
+
+interface Kind<K extends RequestKind> {
+  keys: QueryResource;
+  list: (body: ListBody<K>) => Promise<ListAnswer<K>>;
+  detail: (reqId: number) => Promise<RequestOf<K>>;
+  approve: (reqId: number) => Promise<RequestOf<K>>;
+  isApproved: (r: RequestOf<K>) => boolean;
+  /** What else an approval changes besides the lists and the dashboard. */
+  alsoChanges: readonly (readonly unknown[])[];
 }
 
-export const requestKeys = {
-  all: ['offerRequests'] as const,
-  lists: () => [...requestKeys.all, 'list'] as const,
-  list: (role: RequestRole | null, f: RequestFilter) => [...requestKeys.lists(), role, f] as const,
-  details: () => [...requestKeys.all, 'detail'] as const,
-  detail: (role: RequestRole | null, id: number) => [...requestKeys.details(), role, id] as const,
+const KINDS: { [K in RequestKind]: Kind<K> } = {
+  offer: {
+    keys: queryKeys.offerRequests,
+    list: (body) => api.callAs('req/list', body),
+    detail: (reqId) => api.callAs('req/details', { reqId }),
+    approve: (reqId) => api.callAs('req/approve', { reqId }),
+    isApproved: (r) => r.isAproved,
+    alsoChanges: [queryKeys.offers.all],
+  },
+  redeem: {
+    keys: queryKeys.redeems,
+    list: (body) => api.callAs('req/redeem/list', body),
+    detail: (reqId) => api.callAs('req/redeem/detail', { reqId }),
+    approve: (reqId) => api.callAs('req/redeem/approve', { reqId, isApproved: true }),
+    isApproved: (r) => r.isApproved,
+    alsoChanges: [],
+  },
 };
 
-export const useRequestList = (role: RequestRole | null, f: RequestFilter, options: { enabled?: boolean } = {}) =>
-  useQuery({
-    queryKey: requestKeys.list(role, f),
-    queryFn: () => (role === 'merchant' ? api.call('merchant/req/list', f) : api.call('merchantUser/req/list', f)),
+const kindOf = <K extends RequestKind>(kind: K) => KINDS[kind] as unknown as Kind<K>;
+
+/** The roles that handle customer requests, or null for anyone else (the calls would answer 403). */
+export const useRequestRole = (): 'merchant' | 'merchantUser' | null => {
+  const { role } = useSession();
+  return role === 'merchant' || role === 'merchantUser' ? role : null;
+};
+
+export const isApproved = <K extends RequestKind>(kind: K, r: RequestOf<K>) => kindOf(kind).isApproved(r);
+
+export const useRequestList = <K extends RequestKind>(
+  kind: K,
+  body: ListBody<K>,
+  options: { enabled?: boolean } = {},
+) => {
+  const role = useRequestRole();
+  const k = kindOf(kind);
+  return useQuery({
+    queryKey: k.keys.list({ role, ...body }),
+    queryFn: () => k.list(body),
     enabled: role !== null && (options.enabled ?? true),
     placeholderData: (previous) => previous,
   });
+};
 
-export const useRequestDetails = (role: RequestRole | null, id: number) =>
-  useQuery({
-    queryKey: requestKeys.detail(role, id),
-    queryFn: () =>
-      role === 'merchant'
-        ? api.call('merchant/req/details', { reqId: id })
-        : api.call('merchantUser/req/details', { reqId: id }),
-    enabled: role !== null && id > 0,
+export const useRequestDetails = <K extends RequestKind>(kind: K, id: number | null) => {
+  const role = useRequestRole();
+  const k = kindOf(kind);
+  return useQuery({
+    queryKey: k.keys.detail({ role, id }),
+    queryFn: () => k.detail(id ?? 0),
+    enabled: role !== null && id !== null,
+    meta: { showsNotFound: true },
   });
+};
 
-export const useApproveRequest = (role: RequestRole | null) => {
+export const useApproveRequest = <K extends RequestKind>(kind: K) => {
   const qc = useQueryClient();
+  const role = useRequestRole();
+  const k = kindOf(kind);
   return useMutation({
-    mutationFn: (id: number) =>
-      role === 'merchant'
-        ? api.call('merchant/req/approve', { reqId: id })
-        : api.call('merchantUser/req/approve', { reqId: id }),
-    onSuccess: (request) => {
-      qc.setQueryData(requestKeys.detail(role, request.id), request);
-      return Promise.all([
-        qc.invalidateQueries({ queryKey: requestKeys.lists() }),
-        qc.invalidateQueries({ queryKey: meKeys.all }),
-        qc.invalidateQueries({ queryKey: offerKeys.all }),
-      ]);
+    mutationFn: (id: number) => k.approve(id),
+    onSuccess: (request, id) => {
+      qc.setQueryData(k.keys.detail({ role, id }), request);
+      return Promise.all(
+        [k.keys.lists(), queryKeys.me.all, ...k.alsoChanges].map((queryKey) => qc.invalidateQueries({ queryKey })),
+      );
     },
   });
 };

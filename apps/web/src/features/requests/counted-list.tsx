@@ -1,9 +1,9 @@
-import { Center, Pagination, Stack, Text } from '@mantine/core';
+import { Center, Pagination, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state';
+import { RowList } from '../../components/row-card';
 import { formatNumber } from '../../lib/format';
-import classes from './requests.module.css';
 
 export interface CountedListProps<R extends { id: number }> {
   /** One page of rows and the count of all of them; nothing is shown while it is undefined. */
@@ -37,13 +37,7 @@ export function CountedList<R extends { id: number }>({
         </Text>
       )}
       {data?.rows.length === 0 && <EmptyState text={emptyText} />}
-      {data && data.rows.length > 0 && (
-        <Stack gap="xs" component="ul" className={classes.list}>
-          {data.rows.map((r) => (
-            <li key={r.id}>{renderRow(r)}</li>
-          ))}
-        </Stack>
-      )}
+      {data && data.rows.length > 0 && <RowList rows={data.rows}>{renderRow}</RowList>}
       {pages > 1 && (
         <Center>
           <Pagination

@@ -1,36 +1,42 @@
-import { LIMITS, type OfferRequestStatus } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract';
 import { Stack } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { LoadingScreen } from '../../components/loading-screen';
-import { useRequestList } from './api';
+import { type ListBody, type RequestKind, type RequestOf, useRequestList } from './api';
 import { CountedList } from './counted-list';
-import { RequestRow } from './request-row';
-import { useRequestRole } from './use-request-role';
 
-export interface RequestListProps {
-  status?: OfferRequestStatus;
-  mobile?: string;
-  /** Pages of LIMITS.pageSize (Done, search); otherwise one list of up to LIMITS.listLimit. */
+export interface RequestListProps<K extends RequestKind> {
+  kind: K;
+  /** What narrows the list besides the page (offer requests: status, customer mobile). */
+  filter?: Omit<ListBody<K>, 'pageNum' | 'limit'>;
+  /** Pages of LIMITS.pageSize (Done, search, redeems); otherwise one list of up to LIMITS.listLimit. */
   paged?: boolean;
-  withBadge?: boolean;
+  renderRow: (row: RequestOf<K>) => ReactNode;
   emptyText: string;
+  countTestId?: string;
 }
 
-/** A list of offer requests with its count, loading state, empty text and, when paged, pagination. */
-export function RequestList({ status, mobile, paged = false, withBadge = false, emptyText }: RequestListProps) {
-  const role = useRequestRole();
+/** A list of offer or redeem requests with its count, loading state, empty text and, when paged, pagination. */
+export function RequestList<K extends RequestKind>({
+  kind,
+  filter,
+  paged = false,
+  renderRow,
+  emptyText,
+  countTestId,
+}: RequestListProps<K>) {
   const [page, setPage] = useState(1);
   const limit = paged ? LIMITS.pageSize : LIMITS.listLimit;
-  const list = useRequestList(role, { status, mobile, pageNum: paged ? page : 1, limit });
+  const list = useRequestList(kind, { ...filter, pageNum: paged ? page : 1, limit } as ListBody<K>);
 
   if (list.isLoading) return <LoadingScreen fullHeight={false} />;
   return (
     <Stack gap="sm">
       <CountedList
-        data={list.data}
-        renderRow={(r) => <RequestRow request={r} withBadge={withBadge} />}
+        data={list.data as { count: number; rows: RequestOf<K>[] } | undefined}
+        renderRow={renderRow}
         emptyText={emptyText}
-        countTestId="request-count"
+        countTestId={countTestId}
         page={page}
         pageSize={paged ? limit : undefined}
         onPageChange={setPage}

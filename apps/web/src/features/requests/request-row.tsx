@@ -1,6 +1,7 @@
 import type { OfferRequest } from '@loyalty/contract';
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Bdi } from '../../components/bidi';
 import { formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { RowLink } from './row-link';
@@ -19,7 +20,7 @@ export function RequestRow({ request: r, withBadge = false }: { request: OfferRe
       subtitle={localized(r.Branch, 'address')}
       detail={
         <Text size="sm" truncate>
-          {localized(r.offerDetail, 'title')}
+          <Bdi>{localized(r.offerDetail, 'title')}</Bdi>
         </Text>
       }
       amount={formatPrice(r.offerDetail.price)}

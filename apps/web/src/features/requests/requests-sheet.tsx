@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SheetProps } from '../../lib/menu';
 import { RequestList } from './request-list';
+import { RequestRow } from './request-row';
 
 /**
  * Settings → Offer requests (SPEC §2 "Requests"): tabs Pending and Done; rows link to
@@ -27,10 +28,23 @@ export default function RequestsSheet(_: SheetProps) {
           <Tabs.Tab value="done">{t('requests.done')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="pending">
-          <RequestList status="pending" emptyText={t('requests.empty')} />
+          <RequestList
+            kind="offer"
+            filter={{ status: 'pending' }}
+            renderRow={(r) => <RequestRow request={r} />}
+            emptyText={t('requests.empty')}
+            countTestId="request-count"
+          />
         </Tabs.Panel>
         <Tabs.Panel value="done">
-          <RequestList status="done" paged emptyText={t('requests.empty')} />
+          <RequestList
+            kind="offer"
+            filter={{ status: 'done' }}
+            paged
+            renderRow={(r) => <RequestRow request={r} />}
+            emptyText={t('requests.empty')}
+            countTestId="request-count"
+          />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,12 +1,6 @@
 import type { OfferRequest } from '@loyalty/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme';
-import { createQueryClient } from '../../lib/query-client';
 import { clearStorage, saveSession } from '../../lib/session';
 import { renderScreen } from '../../test/render';
 import { RequestDetailsPage } from './request-details-page';
@@ -39,18 +33,6 @@ const request = (over: Partial<OfferRequest> = {}): OfferRequest => ({
   ...over,
 });
 
-/** Renders a screen under a route pattern with a parameter (renderScreen takes a literal path). */
-const renderAt = (element: ReactNode, pattern: string, url: string) => {
-  const router = createMemoryRouter([{ path: pattern, element }], { initialEntries: [url] });
-  return render(
-    <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-};
-
 const ok = (data: unknown) => new Response(JSON.stringify({ data }));
 const pathOf = (call: unknown[]) => String(call[0]);
 const bodyOf = (call: unknown[]) => (call[1] as RequestInit).body as FormData;
@@ -75,20 +57,25 @@ describe('requests screens', () => {
   });
 
   it('searches by phone a second after typing stops, and shows the empty text', async () => {
-    fetchMock.mockImplementation(async (_url: string, init: RequestInit) =>
-      (init.body as FormData).get('mobile') ? ok({ rows: [], count: 0 }) : ok({ rows: [request()], count: 1 }),
-    );
+    const calledAt: number[] = [];
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => {
+      calledAt.push(Date.now());
+      return (init.body as FormData).get('mobile') ? ok({ rows: [], count: 0 }) : ok({ rows: [request()], count: 1 });
+    });
     renderScreen(<SearchPage />, '/search');
     expect(await screen.findByText('Omar Haddad')).toBeTruthy();
     expect(screen.getByText('Active')).toBeTruthy();
     expect(pathOf(fetchMock.mock.calls[0])).toBe('/api/merchantUser/req/list');
+    const typedAt = Date.now();
     fireEvent.change(screen.getByLabelText(/Customer phone number/), { target: { value: '5512 3456' } });
-    await new Promise((r) => setTimeout(r, 400));
-    expect(fetchMock.mock.calls.every((c) => !bodyOf(c).get('mobile'))).toBe(true);
     expect(
       await screen.findByText("Sorry, you don't have any request in your account!", {}, { timeout: 3000 }),
     ).toBeTruthy();
-    const last = fetchMock.mock.calls.at(-1) as unknown[];
+    // the search waited for the typing to stop (debounce of a second) and went out once
+    const searches = fetchMock.mock.calls.flatMap((c, i) => (bodyOf(c).get('mobile') ? [i] : []));
+    expect(searches).toHaveLength(1);
+    expect(calledAt[searches[0]] - typedAt).toBeGreaterThanOrEqual(950);
+    const last = fetchMock.mock.calls[searches[0]] as unknown[];
     expect(bodyOf(last).get('mobile')).toBe('55123456');
     expect(bodyOf(last).get('limit')).toBe('10');
   });
@@ -98,7 +85,7 @@ describe('requests screens', () => {
       .mockResolvedValueOnce(ok(request()))
       .mockResolvedValueOnce(ok(request({ isAproved: true, status: 'done', isActive: false })))
       .mockResolvedValue(ok(request({ isAproved: true, status: 'done', isActive: false })));
-    renderAt(<RequestDetailsPage />, '/request/:id', '/request/42');
+    renderScreen(<RequestDetailsPage />, '/request/42', '/request/:id');
     expect(await screen.findByText('Two flat whites for one')).toBeTruthy();
     expect(screen.getByTestId('request-qr').querySelector('svg')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeTruthy();
@@ -108,5 +95,27 @@ describe('requests screens', () => {
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
     const approveCall = fetchMock.mock.calls.find((c) => pathOf(c) === '/api/merchantUser/req/approve') as unknown[];
     expect(bodyOf(approveCall).get('reqId')).toBe('42');
+  });
+});
+
+describe('request details', () => {
+  const fetchMock = vi.fn();
+  beforeEach(() => {
+    localStorage.clear();
+    clearStorage();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('a merchant calls the merchant variant, and a missing request shows the not-found state', async () => {
+    saveSession({ token: 'tok', rule: 'merchant', isAproved: true, id: 5 });
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'Request not found' }), { status: 404 }));
+    renderScreen(<RequestDetailsPage />, '/request/999999', '/request/:id');
+    expect(await screen.findByTestId('not-found-state')).toBeTruthy();
+    expect(pathOf(fetchMock.mock.calls[0])).toBe('/api/merchant/req/details');
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 });

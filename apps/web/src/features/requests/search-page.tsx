@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { RequestList } from './request-list';
+import { RequestRow } from './request-row';
 
 /** The digits worth searching for (the server needs at least 5), or undefined for "every request". */
 export const searchDigits = (typed: string): string | undefined => {
@@ -37,7 +38,15 @@ export function SearchPage() {
         onChange={(e) => setTyped(e.currentTarget.value)}
         data-testid="search-input"
       />
-      <RequestList key={mobile ?? 'all'} mobile={mobile} paged withBadge emptyText={t('requests.searchEmpty')} />
+      <RequestList
+        key={mobile ?? 'all'}
+        kind="offer"
+        filter={{ mobile }}
+        paged
+        renderRow={(r) => <RequestRow request={r} withBadge />}
+        emptyText={t('requests.searchEmpty')}
+        countTestId="request-count"
+      />
     </Stack>
   );
 }

@@ -7,18 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { BranchSelect } from '../../components/branch-select';
 import { PhoneField } from '../../components/phone-field';
-import { ApiError } from '../../lib/api';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
 import { toast } from '../../lib/toast';
 import { useAddUser } from './api';
 
 /** SPEC §5: name and mobile required; on the create-user page a merchant also chooses the branch. */
-const base = userSignupBody
-  .pick({ name: true })
-  .extend({ ...phoneFields, number: z.string().trim().min(1, { error: 'required' }) });
-const withBranch = withPhoneRule(base.extend({ branchId: id('chooseBranch') }));
-const withoutBranch = withPhoneRule(base.extend({ branchId: z.unknown().optional() }));
+const base = userSignupBody.pick({ name: true }).extend(phoneFields);
+const withBranch = withPhoneRule(base.extend({ branchId: id('chooseBranch') }), { required: 'required' });
+const withoutBranch = withPhoneRule(base.extend({ branchId: z.unknown().optional() }), { required: 'required' });
 
 export type BranchChoice =
   /** no branch (the settings sheet) */
@@ -50,11 +47,8 @@ export function AddUserForm({ branch, onDone }: { branch: BranchChoice; onDone?:
           reset();
           onDone?.();
         },
-        onError: (e) => {
-          // a mobile with an account already: say so on the mobile field too (the toast shows it as well)
-          if (e instanceof ApiError && e.status === 409) setError('number', { type: 'server', message: e.message });
-          else applyServerErrors(e, setError, ['name'], { mobile: 'number', branchId: 'branchId' });
-        },
+        // a mobile with an account already shows on the mobile field (and in the toast)
+        onError: (e) => applyServerErrors(e, setError, ['name', 'branchId'], { mobile: 'number' }),
       },
     ),
   );
@@ -62,7 +56,7 @@ export function AddUserForm({ branch, onDone }: { branch: BranchChoice; onDone?:
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('users.submit')}>
       <Stack gap="sm">
-        <TextInput label={t('users.name')} required {...register('name')} error={fieldError(errors.name)} />
+        <TextInput label={t('users.name')} required dir="auto" {...register('name')} error={fieldError(errors.name)} />
         <PhoneField control={control} register={register} label={t('users.mobile')} />
         {branch.kind === 'pick' && (
           <Controller

@@ -1,20 +1,13 @@
-/** The merchant's branches (`merchant/branch/list`), shared by the branches screens and the offer form's branch picker. */
+/** The merchant's branches (`merchant/branch/list`), shared by the branches screens and the branch pickers. */
 import { LIMITS } from '@loyalty/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
-
-export const branchKeys = {
-  all: ['branches'] as const,
-  lists: () => [...branchKeys.all, 'list'] as const,
-  list: (page: { pageNum: number; limit: number }) => [...branchKeys.lists(), page] as const,
-  details: () => [...branchKeys.all, 'detail'] as const,
-  detail: (id: number) => [...branchKeys.details(), id] as const,
-};
+import { queryKeys } from '../query-keys';
 
 export const useBranchList = (options: { enabled?: boolean } = {}) => {
   const page = { pageNum: 1, limit: LIMITS.listLimit };
   return useQuery({
-    queryKey: branchKeys.list(page),
+    queryKey: queryKeys.branches.list(page),
     queryFn: () => api.call('merchant/branch/list', page),
     enabled: options.enabled ?? true,
   });

@@ -4,16 +4,14 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api';
+import { queryKeys } from '../query-keys';
 
-export const meKeys = {
-  all: ['me'] as const,
-  merchant: () => [...meKeys.all, 'merchant'] as const,
-  staff: () => [...meKeys.all, 'staff'] as const,
-};
+/** The merchant's profile, also set by a profile update. */
+export const merchantMeKey = queryKeys.me.detail({ role: 'merchant' });
 
 export const useMerchantMe = (options: { enabled?: boolean; silent?: boolean } = {}) =>
   useQuery({
-    queryKey: meKeys.merchant(),
+    queryKey: merchantMeKey,
     queryFn: () => api.call('merchant/me', {}),
     enabled: options.enabled ?? true,
     meta: { silent: options.silent },
@@ -21,7 +19,7 @@ export const useMerchantMe = (options: { enabled?: boolean; silent?: boolean } =
 
 export const useMerchantUserMe = (options: { enabled?: boolean } = {}) =>
   useQuery({
-    queryKey: meKeys.staff(),
+    queryKey: queryKeys.me.detail({ role: 'merchantUser' }),
     queryFn: () => api.call('merchantUser/me', {}),
     enabled: options.enabled ?? true,
   });
@@ -31,6 +29,6 @@ export const useGoLive = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (isLive: boolean) => api.call('merchant/goLive', { isLive }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: meKeys.merchant() }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me.all }),
   });
 };

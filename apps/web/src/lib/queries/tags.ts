@@ -2,12 +2,13 @@
 import { LIMITS } from '@loyalty/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
+import { queryKeys } from '../query-keys';
 
-export const tagKeys = { all: ['tags'] as const };
-
-export const useTagList = () =>
-  useQuery({
-    queryKey: tagKeys.all,
-    queryFn: () => api.call('merchant/tag/list', { pageNum: 1, limit: LIMITS.listLimit }),
+export const useTagList = () => {
+  const page = { pageNum: 1, limit: LIMITS.listLimit };
+  return useQuery({
+    queryKey: queryKeys.tags.list(page),
+    queryFn: () => api.call('merchant/tag/list', page),
     staleTime: 5 * 60_000,
   });
+};

@@ -1,0 +1,99 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconCircleCheck, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DetailScreen } from '../../components/detail-screen';
+import { PageHeader } from '../../components/page-header';
+import { useIdParam } from '../../lib/route-id';
+import { toast } from '../../lib/toast';
+import { isApproved, type RequestKind, type RequestOf, useApproveRequest, useRequestDetails } from './api';
+
+export interface RequestDetailsScreenProps<K extends RequestKind> {
+  kind: K;
+  title: string;
+  back: string;
+  /** The card's heading (the offer's title, the redeemed points). */
+  heading: (r: RequestOf<K>) => ReactNode;
+  /** The status badge while not approved ('Pending', 'Not approved'). */
+  pendingLabel: string;
+  /** The card's content under the heading. */
+  children: (r: RequestOf<K>) => ReactNode;
+  /** Between the card and the actions (the request's QR code). */
+  after?: (r: RequestOf<K>) => ReactNode;
+  /** SPEC §2 shows a Reject button without an action on offer requests. */
+  withReject?: boolean;
+  statusTestId: string;
+}
+
+/**
+ * The details of an offer or a redeem request (SPEC §2): the card with its approval badge, then
+ * Approve (and Reject) while not approved, 'already approved' once it is; a missing or foreign id
+ * shows the not-found state.
+ */
+export function RequestDetailsScreen<K extends RequestKind>({
+  kind,
+  title,
+  back,
+  heading,
+  pendingLabel,
+  children,
+  after,
+  withReject = false,
+  statusTestId,
+}: RequestDetailsScreenProps<K>) {
+  const { t } = useTranslation();
+  const id = useIdParam();
+  const details = useRequestDetails(kind, id);
+  const approve = useApproveRequest(kind);
+
+  return (
+    <DetailScreen id={id} query={details} title={title} back={back}>
+      {(r) => {
+        const approved = isApproved(kind, r);
+        return (
+          <Stack gap="md">
+            <PageHeader title={title} back={back} />
+            <Paper withBorder radius="md" p="md">
+              <Stack gap="sm">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Title order={2} size="h4" miw={0}>
+                    {heading(r)}
+                  </Title>
+                  <Badge color={approved ? 'teal' : 'orange'} variant="light" data-testid={statusTestId} flex="none">
+                    {approved ? t('requests.approved') : pendingLabel}
+                  </Badge>
+                </Group>
+                {children(r)}
+              </Stack>
+            </Paper>
+            {after?.(r)}
+            {approved ? (
+              <Alert color="teal" icon={<IconCircleCheck />} data-testid="already-approved">
+                {t('requests.alreadyApproved')}
+              </Alert>
+            ) : (
+              <Group grow>
+                <Button
+                  loading={approve.isPending}
+                  onClick={() => approve.mutate(r.id, { onSuccess: () => toast.success('approvedSuccessfully') })}
+                >
+                  {t('requests.approve')}
+                </Button>
+                {withReject && (
+                  <Button
+                    variant="outline"
+                    color="red"
+                    leftSection={<IconX size={16} aria-hidden />}
+                    onClick={() => toast.info('requests.rejectUnavailable')}
+                  >
+                    {t('requests.reject')}
+                  </Button>
+                )}
+              </Group>
+            )}
+          </Stack>
+        );
+      }}
+    </DetailScreen>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The one query-key factory of the app (GUIDE: "one hook file per resource with a query-key
+ * factory"): every cached call's key is `[resource, 'list' | 'detail', params]`, so a mutation
+ * invalidates a whole resource (`queryKeys.offers.all`), all its lists (`.lists()`) or one detail
+ * (`.detail(params)`). Params carry what changes the answer, the caller's role included.
+ */
+
+const resource = <N extends string>(name: N) => ({
+  all: [name] as const,
+  lists: () => [name, 'list'] as const,
+  list: (params: Record<string, unknown> = {}) => [name, 'list', params] as const,
+  details: () => [name, 'detail'] as const,
+  detail: (params: Record<string, unknown> = {}) => [name, 'detail', params] as const,
+});
+
+export const queryKeys = {
+  /** `GET /api/config` */
+  config: resource('config'),
+  /** `merchant/me`, `merchantUser/me` */
+  me: resource('me'),
+  branches: resource('branches'),
+  tags: resource('tags'),
+  /** Offers, and the customers of one offer (`list({ offerId, of: 'users' })`). */
+  offers: resource('offers'),
+  products: resource('products'),
+  /** Staff members and couriers (the employees screens and a branch's Employees tab). */
+  employees: resource('employees'),
+  offerRequests: resource('offerRequests'),
+  redeems: resource('redeems'),
+};
+
+export type QueryResource = ReturnType<typeof resource>;
