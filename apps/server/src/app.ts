@@ -21,6 +21,7 @@ import { customerRoutes } from './modules/customer/customer.routes';
 import { customerRequestsRoutes } from './modules/customer-requests/customer-requests.routes';
 import { offerRequestsRoutes } from './modules/offer-requests/offer-requests.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
+import { productRequestsRoutes } from './modules/product-requests/product-requests.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { redeemsRoutes } from './modules/redeems/redeems.routes';
@@ -99,6 +100,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...offerRequestsRoutes(services.offerRequests),
     ...redeemsRoutes(services.redeems),
     ...customerRequestsRoutes(services.browse, services.offerRequests, services.redeems),
+    ...productRequestsRoutes(services.productRequests, services.deliveries, services.customerOrders),
   };
   registerEndpoints(app, {
     handlers,

@@ -16,6 +16,9 @@ import { customerRequestsService } from './modules/customer-requests/customer-re
 import { offerRequestsService } from './modules/offer-requests/offer-requests.service';
 import { offersService } from './modules/offers/offers.service';
 import { operatorService } from './modules/operator/operator.service';
+import { customerOrdersService } from './modules/product-requests/customer-orders.service';
+import { deliveriesService } from './modules/product-requests/deliveries.service';
+import { productRequestsService } from './modules/product-requests/product-requests.service';
 import { productsService } from './modules/products/products.service';
 import { profileService } from './modules/profile/profile.service';
 import { redeemsService } from './modules/redeems/redeems.service';
@@ -54,11 +57,12 @@ export function compose(opts: ComposeOptions) {
     signInLimiter: signInLimiter(store.throttle, loginLimits),
   };
   const tags = tagsService(deps);
+  const productRequests = productRequestsService(deps);
   const services = {
     auth: authService(deps),
-    profile: profileService(deps),
+    profile: profileService(deps, productRequests),
     customers: customerService(deps),
-    staff: staffService(deps),
+    staff: staffService(deps, productRequests),
     branches: branchesService(deps),
     tags,
     offers: offersService(deps, tags),
@@ -67,6 +71,9 @@ export function compose(opts: ComposeOptions) {
     redeems: redeemsService(deps),
     browse: customerRequestsService(deps),
     operator: operatorService(deps),
+    productRequests,
+    deliveries: deliveriesService(deps),
+    customerOrders: customerOrdersService(deps, productRequests),
   };
   return { deps, services };
 }

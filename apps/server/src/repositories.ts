@@ -16,6 +16,7 @@ import { ledgerRepository } from './modules/ledger/ledger.repository';
 import { offerRequestsRepository } from './modules/offer-requests/offer-requests.repository';
 import { offersRepository } from './modules/offers/offers.repository';
 import { operatorRepository } from './modules/operator/operator.repository';
+import { productRequestsRepository } from './modules/product-requests/product-requests.repository';
 import { productsRepository } from './modules/products/products.repository';
 import { profileRepository } from './modules/profile/profile.repository';
 import { redeemsRepository } from './modules/redeems/redeems.repository';
@@ -35,6 +36,7 @@ export const buildRepositories = (db: Kysely<Database>) => ({
   offers: offersRepository(db),
   operator: operatorRepository(db),
   products: productsRepository(db),
+  productRequests: productRequestsRepository(db),
   profile: profileRepository(db),
   redeems: redeemsRepository(db),
   staff: staffRepository(db),

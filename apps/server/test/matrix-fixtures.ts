@@ -1,8 +1,9 @@
 /**
- * One merchant's world for the access matrix: two branches, a staff member and a courier at the
+ * One merchant's world for the access matrix: two branches, a staff member and two couriers at the
  * first branch, a staff member at the second, and one row of every kind a `/merchantUser/*` call
- * reads (offer, product, offer request, redeem request) at the first branch. Rows are written
- * straight to the database so the matrix does not depend on other issues' create calls.
+ * reads (offer, product, offer request, redeem request, and a delivery request assigned to the
+ * first courier) at the first branch. Rows are written straight to the database so the matrix does
+ * not depend on other issues' create calls.
  */
 import { nowIso } from '../src/db/dialect';
 import { type MerchantFixture, merchantFixture, nextMobile, type TestServer } from './harness';
@@ -16,14 +17,15 @@ export interface World {
   branch: number;
   otherBranch: number;
   staffToken: string;
+  /** The courier the world's product request is assigned to. */
   courierToken: string;
+  /** A second courier of the same merchant and branch, with no assignment. */
+  otherCourierToken: string;
   /** A staff member of the same merchant at the other branch. */
   otherBranchStaffToken: string;
-  /** Row ids by kind, all at `branch`. productRequest: none until that issue adds its table. */
+  /** Row ids by kind, all at `branch`. */
   rows: Record<Resource, number>;
 }
-
-const NO_ROW = 2_000_000_000;
 
 export async function buildWorld(t: TestServer, name: string): Promise<World> {
   const merchant = await merchantFixture(t, { name });
@@ -31,6 +33,7 @@ export async function buildWorld(t: TestServer, name: string): Promise<World> {
   const otherBranch = await addBranch(t, merchant.token, `${name} second`);
   const staff = await addEmployee(t, merchant.token, { branchId: branch, rule: 'merchantUser' });
   const courier = await addEmployee(t, merchant.token, { branchId: branch, rule: 'delivery' });
+  const otherCourier = await addEmployee(t, merchant.token, { branchId: branch, rule: 'delivery' });
   const far = await addEmployee(t, merchant.token, { branchId: otherBranch, rule: 'merchantUser' });
   await t.db.updateTable('merchants').set({ isLive: 1, balance: 1000 }).where('id', '=', merchant.id).execute();
 
@@ -123,13 +126,68 @@ export async function buildWorld(t: TestServer, name: string): Promise<World> {
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  const address = await t.db
+    .insertInto('userAddresses')
+    .values({
+      userId: customer.id,
+      address1: 'Building 12, Street 840',
+      address2: null,
+      area: 'Al Sadd',
+      city: 'Doha',
+      lat: 25.2847,
+      long: 51.5035,
+      createdAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const delivery = await t.db
+    .insertInto('productRequests')
+    .values({
+      merchantId: merchant.id,
+      productId: product.id,
+      branchId: branch,
+      userId: customer.id,
+      addressId: address.id,
+      type: 'delivery',
+      payWith: 'price',
+      priceCents: 1200,
+      points: 20,
+      status: 'pending',
+      isCanceled: 0,
+      isRefund: 0,
+      refundReason: null,
+      refundComment: null,
+      deliveryStatus: 'pending',
+      employeeId: courier.id,
+      assignedAt: now,
+      doneAt: null,
+      doneByType: null,
+      doneById: null,
+      canceledAt: null,
+      refundRequestedAt: null,
+      refundedAt: null,
+      refundedByType: null,
+      refundedById: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   return {
     merchant,
     branch,
     otherBranch,
     staffToken: (await login(t, staff.mobileNum, staff.password)).token,
     courierToken: (await login(t, courier.mobileNum, courier.password)).token,
+    otherCourierToken: (await login(t, otherCourier.mobileNum, otherCourier.password)).token,
     otherBranchStaffToken: (await login(t, far.mobileNum, far.password)).token,
-    rows: { offer: offer.id, product: product.id, offerRequest: request.id, redeem: redeem.id, productRequest: NO_ROW },
+    rows: {
+      offer: offer.id,
+      product: product.id,
+      offerRequest: request.id,
+      redeem: redeem.id,
+      productRequest: delivery.id,
+    },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The access matrix of the staff side, generated from the contract: every `/merchantUser/*` call
- * is tried by a staff member, a courier, a staff member of the same merchant at another branch and
- * a staff member of another merchant, with payloads built from the call's own body schema. Every
- * call a role may not use answers 403. A new endpoint joins the matrix by being in the contract.
+ * is tried by a staff member, a courier, a second courier of the same branch, a staff member of the
+ * same merchant at another branch and a staff member and courier of another merchant, with payloads
+ * built from the call's own body schema. Every call a role may not use answers 403; a courier reaches
+ * only the deliveries assigned to them. A new endpoint joins the matrix by being in the contract.
  */
 import { allEndpoints, type EndpointDef, type StaffRole } from '@loyalty/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +80,7 @@ function filters(def: EndpointDef, w: World): Fields {
 }
 
 const hasRequiredId = (def: EndpointDef) => fieldsOf(def).some((f) => f.required && isIdField(f.name));
+const allows = (def: EndpointDef, role: StaffRole) => def.roles !== 'public' && def.roles.includes(role);
 
 /** Ids of the rows of a list answer: data.rows, or every list inside data (the courier's delivery lists). */
 function listedIds(data: unknown): number[] {
@@ -95,11 +97,15 @@ async function send(def: EndpointDef, fields: Fields, token: string): Promise<Re
   return res;
 }
 
-/** `token` must not reach `owner`'s row of this call: 404 for an id, no such row in a list. */
-async function expectNoAccess(def: EndpointDef, token: string, owner: World, fields: Fields) {
+/**
+ * `token` (of `role`) must not reach `owner`'s row of this call: 403 when the role may not call it,
+ * else 404 for an id and no such row in a list.
+ */
+async function expectNoAccess(def: EndpointDef, role: StaffRole, token: string, owner: World, fields: Fields) {
   const res = await send(def, fields, token);
   const r = resourceOf(def.path);
-  if (hasRequiredId(def)) expect(res.status, def.path).toBe(404);
+  if (!allows(def, role)) expect(res.status, def.path).toBe(403);
+  else if (hasRequiredId(def)) expect(res.status, def.path).toBe(404);
   else {
     expect([200, 404], `${def.path} ${res.status}`).toContain(res.status);
     if (res.status === 200 && r) expect(listedIds(res.body.data), def.path).not.toContain(owner.rows[r]);
@@ -107,48 +113,72 @@ async function expectNoAccess(def: EndpointDef, token: string, owner: World, fie
 }
 
 describe('every /merchantUser/* call of the contract', () => {
-  it('is a non-empty set, each call staff may use', () => {
+  it('is a non-empty set, each call staff or couriers may use', () => {
     expect(staffCalls.length).toBeGreaterThan(5);
-    for (const def of staffCalls) expect(def.roles, def.path).toContain('merchantUser');
+    for (const def of staffCalls) expect(allows(def, 'merchantUser') || allows(def, 'delivery'), def.path).toBe(true);
   });
 
   for (const def of staffCalls) {
     describe.skipIf(NOT_BUILT.has(def.path))(def.path, () => {
       it("another merchant's staff and courier get 404 for its rows, never data", async () => {
-        await expectNoAccess(def, b.staffToken, a, payload(def, a));
+        await expectNoAccess(def, 'merchantUser', b.staffToken, a, payload(def, a));
         // a list filtered by the other merchant's branch or merchant id shows none of its rows
         if (!hasRequiredId(def) && Object.keys(filters(def, a)).length)
-          await expectNoAccess(def, b.staffToken, a, { ...payload(def, b), ...filters(def, a) });
-        if (def.roles !== 'public' && def.roles.includes('delivery'))
-          await expectNoAccess(def, b.courierToken, a, payload(def, a));
+          await expectNoAccess(def, 'merchantUser', b.staffToken, a, { ...payload(def, b), ...filters(def, a) });
+        await expectNoAccess(def, 'delivery', b.courierToken, a, payload(def, a));
       });
 
       it('a staff member of another branch of the same merchant sees only what is not branch-bound', async () => {
         const r = resourceOf(def.path);
+        if (!allows(def, 'merchantUser')) {
+          expect((await send(def, payload(def, a), a.otherBranchStaffToken)).status, def.path).toBe(403);
+          return;
+        }
         if (!r || !branchScoped(r)) {
           const res = await send(def, payload(def, a), a.otherBranchStaffToken);
           expect(res.status, def.path).not.toBe(403);
           return;
         }
-        await expectNoAccess(def, a.otherBranchStaffToken, a, payload(def, a));
+        await expectNoAccess(def, 'merchantUser', a.otherBranchStaffToken, a, payload(def, a));
         if (filters(def, a).branchId !== undefined)
-          await expectNoAccess(def, a.otherBranchStaffToken, a, { ...payload(def, a), branchId: a.branch });
+          await expectNoAccess(def, 'merchantUser', a.otherBranchStaffToken, a, {
+            ...payload(def, a),
+            branchId: a.branch,
+          });
       });
 
-      it("the merchant's own staff member is served (never 403) with the rows of their branch", async () => {
+      it(`the merchant's own staff member is ${allows(def, 'merchantUser') ? 'served with the rows of their branch' : 'refused with 403'}`, async () => {
         const r = resourceOf(def.path);
         const res = await send(def, payload(def, a), a.staffToken);
+        if (!allows(def, 'merchantUser')) {
+          expect(res.status, def.path).toBe(403);
+          return;
+        }
         expect([200, 409], `${def.path} ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
         if (res.status !== 200 || !r) return;
         if (hasRequiredId(def)) expect(res.body.data.id, def.path).toBe(a.rows[r]);
         else expect(listedIds(res.body.data), def.path).toContain(a.rows[r]);
       });
 
-      it(`a courier is ${def.roles.includes('delivery') ? 'served' : 'refused with 403'}`, async () => {
+      it(`a courier is ${allows(def, 'delivery') ? 'served' : 'refused with 403'}`, async () => {
+        const r = resourceOf(def.path);
         const res = await send(def, payload(def, a), a.courierToken);
-        if (def.roles.includes('delivery')) expect(res.status, def.path).not.toBe(403);
-        else expect(res.status, def.path).toBe(403);
+        if (!allows(def, 'delivery')) {
+          expect(res.status, def.path).toBe(403);
+          return;
+        }
+        expect(res.status, `${def.path} ${res.status} ${JSON.stringify(res.body)}`).not.toBe(403);
+        // a delivery call serves the courier the delivery assigned to them
+        if (r !== 'productRequest') return;
+        expect(res.status, `${def.path} ${JSON.stringify(res.body)}`).toBe(200);
+        if (hasRequiredId(def)) expect(res.body.data.id, def.path).toBe(a.rows[r]);
+        else expect(listedIds(res.body.data), def.path).toContain(a.rows[r]);
       });
+
+      if (allows(def, 'delivery') && resourceOf(def.path) === 'productRequest')
+        it('another courier of the same merchant and branch gets 404 for a delivery that is not theirs', async () => {
+          await expectNoAccess(def, 'delivery', a.otherCourierToken, a, payload(def, a));
+        });
     });
   }
 });

@@ -162,7 +162,7 @@ describe('listing and details', () => {
     expect((await w.t.call('merchant/user/list', { branchId: b1 }, { token: w.m.token })).status).toBe(404);
   });
 
-  it('answers details with branchId and the product requests (none yet); another merchant gets 404', async () => {
+  it('answers details with branchId and the product requests assigned (none for a new courier); another merchant gets 404', async () => {
     const c = await addEmployee(w.t, w.m.token, { branchId: w.branchB, rule: 'delivery' });
     const res = await w.t.call('merchant/user/details', { merchantUserId: c.id }, { token: w.m.token });
     expect(res.status).toBe(200);

@@ -18,6 +18,7 @@ const USAGE = `Usage: npm run admin -- <command>
   merchant suspend <mobile>          suspend a merchant and end all its sessions
   tag add <name>                     add a tag merchants can put on offers and products
   customer grant <mobile> <points>   grant a customer points (written to the points ledger)
+  settlement move <id> <pending|paid>  move a settlement initial → pending → paid
   demo                               fill the database with a bilingual demo
 `;
 
@@ -76,6 +77,13 @@ async function main(argv: string[]): Promise<number> {
       case 'customer grant': {
         const g = await op.grantCustomerPoints(need(rest[0], 'mobile'), need(rest[1], 'points'));
         console.log(`Granted ${g.granted} P to customer ${g.name} (${g.mobile}); balance now ${g.balance} P.`);
+        return 0;
+      }
+      case 'settlement move': {
+        const s = await op.moveSettlement(need(rest[0], 'settlement id'), need(rest[1], 'pending or paid'));
+        console.log(
+          `Moved settlement ${s.id} of ${s.merchantName} ($${s.amount.toFixed(2)}) from ${s.from} to ${s.to}.`,
+        );
         return 0;
       }
       case 'demo': {

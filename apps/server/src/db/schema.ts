@@ -278,6 +278,8 @@ export interface SettlementDetailsTable {
   id: Generated<number>;
   settlementId: number;
   userId: number;
+  /** `sale` (+price, the request done) or `refund` (-price, its refund confirmed). */
+  kind: 'sale' | 'refund';
   amountCents: number;
   createdAt: Timestamp;
 }

@@ -65,10 +65,22 @@ export const menuEntries: readonly MenuEntry[] = [
     roles: staff,
     sheet: lazy(() => import('../features/users/add-user-sheet')),
   },
-  { id: 'productRequests', labelKey: 'menu.productRequests', icon: IconTruckDelivery, roles: merchant },
+  {
+    id: 'productRequests',
+    labelKey: 'menu.productRequests',
+    icon: IconTruckDelivery,
+    roles: merchant,
+    sheet: lazy(() => import('../features/product-requests/product-requests-sheet')),
+  },
   { id: 'initialSettlements', labelKey: 'menu.initialSettlements', icon: IconCash, roles: merchant },
   { id: 'pendingSettlements', labelKey: 'menu.pendingSettlements', icon: IconHourglass, roles: merchant },
-  { id: 'availableDeliveries', labelKey: 'menu.availableDeliveries', icon: IconTruckDelivery, roles: ['delivery'] },
+  {
+    id: 'availableDeliveries',
+    labelKey: 'menu.availableDeliveries',
+    icon: IconTruckDelivery,
+    roles: ['delivery'],
+    sheet: lazy(() => import('../features/deliveries/deliveries-sheet')),
+  },
 ];
 
 /** The merchant's footer side panels (SPEC §2); same plug-in rule as the menu entries. */

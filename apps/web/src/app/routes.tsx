@@ -22,7 +22,8 @@ const screen = (path: string, load: Load, access?: Access): RouteObject => ({
 
 const merchant: Access = { roles: ['merchant'] };
 const staff: Access = { roles: ['merchant', 'merchantUser'] };
-const couriers: Access = { roles: ['merchantUser', 'delivery'] };
+/** Available deliveries and the delivery status are the courier's alone (SPEC §6). */
+const couriers: Access = { roles: ['delivery'] };
 const anyRole: Access = {};
 const underReview: Access = { allowUnapproved: true };
 

@@ -27,6 +27,10 @@ export const queryKeys = {
   employees: resource('employees'),
   offerRequests: resource('offerRequests'),
   redeems: resource('redeems'),
+  /** The merchant's product requests (`list({ tab })`, `detail({ id })`). */
+  productRequests: resource('productRequests'),
+  /** The courier's deliveries (`list()`, `detail({ id })`). */
+  deliveries: resource('deliveries'),
 };
 
 export type QueryResource = ReturnType<typeof resource>;

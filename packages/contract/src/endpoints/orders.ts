@@ -1,5 +1,5 @@
 /**
- * Product requests, deliveries and refunds (SPEC §2-§4, §7; DECISIONS §3, §8): the merchant's and
+ * Product requests, deliveries and refunds (SPEC §2-§4, §7; docs/domain.md "Product requests, deliveries and refunds"): the merchant's and
  * staff's calls, the courier's calls and the customer's ordering calls. Response shapes keep the
  * spec's nesting (`data.productRequests.rows`, the courier's two lists) and spelling.
  */
@@ -59,6 +59,8 @@ export const productRequest = z.object({
   price: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When it was completed (picked up or delivered). */
+  doneAt: nullableText,
   Product: z.object({ id: int, name: z.string(), nameAr: nullableText, image: nullableText }),
   Branch: z.object({
     id: int,
@@ -111,6 +113,12 @@ export const deliveryLists = z.object({
 
 export const settlementStatus = z.enum(SETTLEMENT_STATUSES);
 
+/**
+ * Days after completion in which a customer may ask for a refund when the merchant has not set its
+ * own `refundPeriod` (docs/domain.md); a merchant's refundPeriod of 0 means no refunds.
+ */
+export const DEFAULT_REFUND_PERIOD_DAYS = 7;
+
 export const productRequestListBody = z.object({
   ...paging,
   type: blankOptional(oneOf(PRODUCT_REQUEST_TYPES)),
@@ -118,14 +126,21 @@ export const productRequestListBody = z.object({
   status: blankOptional(oneOf(PRODUCT_REQUEST_STATUSES, 'invalidValue')),
 });
 
-export const assignDeliveryBody = z.object({ productRequestIds: idList('required'), employeeId: id('chooseCourier') });
+export const assignDeliveryBody = z.object({
+  productRequestIds: idList('chooseProductRequests'),
+  employeeId: id('chooseCourier'),
+});
+
+/** A merchant's confirmation of a refund: the comment is required (SPEC §4: "refund.done with a refund comment"). */
+export const confirmRefundBody = z.object({ reqId: id(), comment: text('required', 500) });
 
 export const productOrderBody = z.object({
   productId: id(),
   branchId: id('chooseBranch'),
   type: oneOf(PRODUCT_REQUEST_TYPES),
   addressId: optionalId(),
-  payWith: oneOf(PAY_WITH),
+  /** `points` or `price`; `cash` is read as `price` (paid at the branch or to the courier). */
+  payWith: z.preprocess((v) => (v === 'cash' ? 'price' : v), oneOf(PAY_WITH)),
 });
 
 export const addressBody = z.object({
@@ -139,7 +154,10 @@ export const addressBody = z.object({
 
 const m = ['merchant'] as const;
 const u = ['user'] as const;
-const couriers = ['merchantUser', 'delivery'] as const;
+/** Staff read a request of their branch; couriers read their own assignments. */
+const staffAndCouriers = ['merchantUser', 'delivery'] as const;
+/** SPEC §6: available deliveries and the delivery status are the courier's alone. */
+const couriers = ['delivery'] as const;
 
 export const ordersEndpoints = defineEndpoints({
   'merchant/product/req/list': {
@@ -161,8 +179,8 @@ export const ordersEndpoints = defineEndpoints({
     scope: 'branch',
     body: z.object({ id: id() }),
     response: productRequest,
-    summary: 'One product request',
-    staffRoles: couriers,
+    summary: "One product request (couriers: only their own assignments; staff: their branch's)",
+    staffRoles: staffAndCouriers,
   }),
   'merchant/product/req/changeStatus': {
     roles: m,
@@ -188,7 +206,7 @@ export const ordersEndpoints = defineEndpoints({
   'user/req/confirm/refund': {
     roles: m,
     scope: 'branch',
-    body: z.object({ reqId: id(), comment: optionalText(500) }),
+    body: confirmRefundBody,
     response: productRequest,
     summary: "The merchant confirms a customer's refund (refund.pending → refund.done).",
   },

@@ -63,6 +63,12 @@ export const orders = (kind: DialectKind) => ({
       .on('product_requests')
       .columns(['merchant_id', 'type', 'is_canceled', 'created_at', 'id'])
       .execute();
+    // the Canceled tab: every type
+    await db.schema
+      .createIndex('product_requests_merchant_canceled_idx')
+      .on('product_requests')
+      .columns(['merchant_id', 'is_canceled', 'created_at', 'id'])
+      .execute();
     await db.schema
       .createIndex('product_requests_branch_list_idx')
       .on('product_requests')
@@ -104,13 +110,17 @@ export const orders = (kind: DialectKind) => ({
       .addColumn('id', t.id, idCol)
       .addColumn('settlement_id', 'integer', (c) => c.notNull().references('settlements.id').onDelete('cascade'))
       .addColumn('user_id', 'integer', (c) => c.notNull().references('customers.id').onDelete('cascade'))
+      // a sale line (+price, when the request is done) or a refund line (-price, when its refund is confirmed)
+      .addColumn('kind', 'text', (c) => c.notNull().defaultTo('sale'))
       .addColumn('amount_cents', 'integer', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
+    // one sale line and at most one refund line per settlement
     await db.schema
-      .createIndex('settlement_details_settlement_idx')
+      .createIndex('settlement_details_settlement_kind_idx')
       .on('settlement_details')
-      .column('settlement_id')
+      .columns(['settlement_id', 'kind'])
+      .unique()
       .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {

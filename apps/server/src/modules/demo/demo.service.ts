@@ -2,6 +2,7 @@ import type { Deps } from '../../deps';
 import { hashPassword } from '../../lib/password';
 import { seedCatalogue } from './demo-catalogue';
 import { DEMO, DEMO_PASSWORD } from './demo-data';
+import { seedOrders } from './demo-orders';
 import { type DemoServices, seedRequests } from './demo-requests';
 
 export { DEMO, DEMO_PASSWORD } from './demo-data';
@@ -69,5 +70,6 @@ export async function runDemo(deps: Deps, services: DemoServices, print: (line: 
   }
   await seedCatalogue(deps, print);
   await seedRequests(deps, services, print);
+  await seedOrders(deps, print);
   print('Demo ready.');
 }

@@ -34,6 +34,25 @@ export const operatorRepository = (db: Kysely<Database>) => ({
       .returning(['id', 'name', 'createdAt'])
       .executeTakeFirstOrThrow(),
 
+  settlement: (id: number) =>
+    db
+      .selectFrom('settlements as s')
+      .innerJoin('merchants as m', 'm.id', 's.merchantId')
+      .select(['s.id', 's.status', 's.amountCents', 's.productRequestId', 'm.name as merchantName'])
+      .where('s.id', '=', id)
+      .executeTakeFirst(),
+
+  /** Moves a settlement from `from` to `to` only if it is still `from`; true when this call moved it. */
+  async moveSettlement(id: number, from: 'initial' | 'pending', to: 'pending' | 'paid') {
+    const res = await db
+      .updateTable('settlements')
+      .set({ status: to, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+
   customerByMobile: (mobile: string) =>
     db
       .selectFrom('customers')

@@ -1,9 +1,13 @@
 import type { MerchantStatus } from '@loyalty/contract';
 import { normalizePhone } from '@loyalty/contract';
 import type { Deps } from '../../deps';
+import { centsToDollars } from '../../lib/money';
 import { LEDGER_REASONS, move } from '../ledger/ledger.service';
 
 export class OperatorError extends Error {}
+
+/** A settlement moves only initial → pending → paid (docs/domain.md). */
+const SETTLEMENT_STEP = { pending: 'initial', paid: 'pending' } as const;
 
 /** What the platform operator does: the `npm run admin` commands and their tests share this. */
 export function operatorService({ store }: Pick<Deps, 'store'>) {
@@ -59,6 +63,25 @@ export function operatorService({ store }: Pick<Deps, 'store'>) {
       );
       const balance = (await repo.customerByMobile(customer.mobile))?.balance ?? 0;
       return { id: customer.id, name: customer.name, mobile: customer.mobile, granted: amount, balance, reference };
+    },
+
+    /** `settlement move <id> <pending|paid>`: initial → pending → paid, one step at a time, once. */
+    async moveSettlement(idText: string, target: string) {
+      const id = Number(idText);
+      if (!Number.isSafeInteger(id) || id <= 0)
+        throw new OperatorError(`A settlement id is a whole number, not ${idText}`);
+      if (target !== 'pending' && target !== 'paid')
+        throw new OperatorError(`A settlement moves to pending or paid, not ${target}`);
+      const s = await repo.settlement(id);
+      if (!s) throw new OperatorError(`No settlement with id ${id}`);
+      const from = SETTLEMENT_STEP[target];
+      if (!(await repo.moveSettlement(id, from, target))) {
+        const now = (await repo.settlement(id))?.status ?? s.status;
+        throw new OperatorError(
+          `Settlement ${id} is ${now}; only ${from} can move to ${target} (initial → pending → paid).`,
+        );
+      }
+      return { id, from, to: target, amount: centsToDollars(s.amountCents), merchantName: s.merchantName };
     },
   };
 }

@@ -2,11 +2,15 @@ import type { MerchantProfile, MerchantUserProfile } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
 import { conflictOn, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
+import type { ProductRequestsService } from '../product-requests/product-requests.service';
 
 const fullName = (u: { fName: string; mName: string; lName: string }) =>
   [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
 
-export function profileService({ store }: Pick<Deps, 'store'>) {
+export function profileService(
+  { store }: Pick<Deps, 'store'>,
+  productRequests: Pick<ProductRequestsService, 'openDeliveriesCount'>,
+) {
   const { profile: repo, accounts, staff } = store;
 
   async function merchantMe(merchantId: number): Promise<MerchantProfile> {
@@ -61,7 +65,7 @@ export function profileService({ store }: Pick<Deps, 'store'>) {
         },
         counts: {
           pendingRequests: rule === 'merchantUser' ? await repo.pendingRequestsOfBranch(s.merchantId, s.branchId) : 0,
-          pendingDeliveries: 0,
+          pendingDeliveries: rule === 'delivery' ? await productRequests.openDeliveriesCount(s.merchantId, s.id) : 0,
         },
       };
     },

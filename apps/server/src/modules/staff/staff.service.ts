@@ -3,6 +3,7 @@ import type { MerchantCaller } from '../../core/caller';
 import { conflictOn, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
+import type { ProductRequestsService } from '../product-requests/product-requests.service';
 import type { StaffPatch, StaffRow } from './staff.repository';
 
 const fullName = (u: { fName: string; mName: string; lName: string }) =>
@@ -28,7 +29,10 @@ const toEmployee = (r: StaffRow): Employee => ({
  * A merchant's staff members (rule merchantUser) and couriers (rule delivery). Every query is
  * scoped to the caller's merchant: another merchant's employee or branch answers 404.
  */
-export function staffService({ store, passwords }: Pick<Deps, 'store' | 'passwords'>) {
+export function staffService(
+  { store, passwords }: Pick<Deps, 'store' | 'passwords'>,
+  productRequests: Pick<ProductRequestsService, 'assignmentsOf'>,
+) {
   const { staff: repo, accounts } = store;
 
   async function assertBranch(merchantId: number, branchId: number) {
@@ -83,10 +87,11 @@ export function staffService({ store, passwords }: Pick<Deps, 'store' | 'passwor
       return { rows: rows.map(toEmployee), count };
     },
 
-    /** Product requests arrive with the product-requests issue; until then a courier has none. */
+    /** The employee with the product requests assigned to them (a courier's deliveries, newest first). */
     async details(caller: MerchantCaller, merchantUserId: number) {
       const e = toEmployee(await load(caller.merchantId, merchantUserId));
-      return { ...e, merchantUser: { ...e.merchantUser, ProductRequests: [] } };
+      const ProductRequests = await productRequests.assignmentsOf(caller.merchantId, e.id);
+      return { ...e, merchantUser: { ...e.merchantUser, ProductRequests } };
     },
 
     /**

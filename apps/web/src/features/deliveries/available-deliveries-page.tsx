@@ -1,8 +1,15 @@
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { PageHeader } from '../../components/page-header';
+import { DeliveryTabs } from './delivery-tabs';
 
-/** /availableDeliveries: Available deliveries (tabs Pending and InProgress) (SPEC §2). A later issue builds it; until then it shows "coming soon". */
+/** /availableDeliveries (SPEC §2): the courier's deliveries, tabs Pending and InProgress. */
 export function AvailableDeliveriesPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('screens.availableDeliveries')} />;
+  return (
+    <Stack gap={0}>
+      <PageHeader title={t('screens.availableDeliveries')} back="/dashboard" />
+      <DeliveryTabs />
+    </Stack>
+  );
 }

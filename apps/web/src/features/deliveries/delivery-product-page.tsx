@@ -1,8 +1,168 @@
+import type { ProductRequest } from '@loyalty/contract';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBan, IconCircleCheck, IconPhone, IconTruckDelivery } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { Amount, Bdi } from '../../components/bidi';
+import { DetailScreen } from '../../components/detail-screen';
+import { Ltr } from '../../components/ltr';
+import { MapPicker } from '../../components/map-picker';
+import { PageHeader } from '../../components/page-header';
+import { formatDateTime, formatPrice } from '../../lib/format';
+import { localized } from '../../lib/localized';
+import { useIdParam } from '../../lib/route-id';
+import { toast } from '../../lib/toast';
+import { useChangeDeliveryStatus, useDelivery } from './api';
 
-/** /deliveryProduct/:id: Available delivery detail with map (SPEC §2). A later issue builds it; until then it shows "coming soon". */
+const BACK = '/availableDeliveries';
+
+/**
+ * /deliveryProduct/:id (SPEC §2, §4): one delivery of the courier with the customer's address on the
+ * map (it works without tiles), a phone link to call the customer, 'Change to in Progress' while
+ * pending, 'Complete Delivery' while in progress, and the delivered message once done.
+ */
 export function DeliveryProductPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('screens.deliveryProduct')} />;
+  const id = useIdParam();
+  const delivery = useDelivery(id);
+  return (
+    <DetailScreen id={id} query={delivery} title={t('screens.deliveryProduct')} back={BACK}>
+      {(r) => <Delivery r={r} />}
+    </DetailScreen>
+  );
+}
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md" align="flex-start">
+      <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text component="dd" size="sm" fw={600} m={0} ta="end">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function Delivery({ r }: { r: ProductRequest }) {
+  const { t } = useTranslation();
+  const change = useChangeDeliveryStatus();
+  const a = r.UserAddress?.Address;
+  const point = a && a.lat !== null && a.long !== null ? { lat: a.lat, long: a.long } : null;
+  const open = r.status === 'pending';
+  const move = (deliveryStatus: 'inProgress' | 'done') =>
+    change.mutate(
+      { id: r.id, deliveryStatus },
+      { onSuccess: () => toast.success(deliveryStatus === 'done' ? 'deliveries.delivered' : 'deliveries.started') },
+    );
+  const status = r.deliveryStatus ?? 'pending';
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={t('screens.deliveryProduct')} back={BACK} />
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Title order={2} size="h4">
+              <Bdi>{localized(r.Product, 'name')}</Bdi>
+            </Title>
+            <Badge
+              color={status === 'done' ? 'teal' : status === 'inProgress' ? 'blue' : 'orange'}
+              data-testid="delivery-status"
+              data-status={status}
+            >
+              {t(`deliveries.status.${status}`)}
+            </Badge>
+          </Group>
+          <Stack gap={6} component="dl" m={0}>
+            <Line label={t('deliveries.fields.customer')}>
+              <Bdi>{r.user.name}</Bdi>
+            </Line>
+            <Line label={t('deliveries.fields.phone')}>
+              <Ltr>+{r.user.mobile}</Ltr>
+            </Line>
+            {a && (
+              <Line label={t('deliveries.fields.address')}>
+                <Bdi>{[a.address1, a.address2, a.area, a.city].filter(Boolean).join(', ')}</Bdi>
+              </Line>
+            )}
+            <Line label={t('deliveries.fields.branch')}>
+              <Bdi>{r.Branch.branchName}</Bdi> · <Bdi>{localized(r.Branch, 'address')}</Bdi>
+            </Line>
+            <Line label={t('deliveries.fields.branchPhone')}>
+              <Ltr>{r.Branch.phone}</Ltr>
+            </Line>
+            <Line label={t('deliveries.fields.collect')}>
+              {r.payWith === 'price' ? (
+                <Amount>{formatPrice(r.price)}</Amount>
+              ) : (
+                t('deliveries.fields.nothingToCollect')
+              )}
+            </Line>
+            <Line label={t('deliveries.fields.createdAt')}>{formatDateTime(r.createdAt)}</Line>
+          </Stack>
+          <Button
+            component="a"
+            href={`tel:+${r.user.mobile}`}
+            variant="light"
+            leftSection={<IconPhone size={16} />}
+            data-testid="call-customer"
+          >
+            {t('deliveries.call')}
+          </Button>
+        </Stack>
+      </Paper>
+
+      {point ? (
+        <MapPicker value={point} label={t('deliveries.map')} height={280} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('deliveries.noLocation')}
+        </Text>
+      )}
+      {point && (
+        <Anchor
+          size="sm"
+          href={`https://www.openstreetmap.org/?mlat=${point.lat}&mlon=${point.long}#map=17/${point.lat}/${point.long}`}
+          target="_blank"
+          rel="noreferrer"
+        >
+          <Ltr>
+            {point.lat}, {point.long}
+          </Ltr>
+        </Anchor>
+      )}
+
+      {r.isCanceled && (
+        <Alert color="red" icon={<IconBan />}>
+          {t('deliveries.canceled')}
+        </Alert>
+      )}
+      {open && status === 'pending' && (
+        <Button
+          leftSection={<IconTruckDelivery size={16} />}
+          loading={change.isPending}
+          onClick={() => move('inProgress')}
+        >
+          {t('deliveries.toInProgress')}
+        </Button>
+      )}
+      {open && status === 'inProgress' && (
+        <Button
+          color="teal"
+          leftSection={<IconCircleCheck size={16} />}
+          loading={change.isPending}
+          onClick={() => move('done')}
+        >
+          {t('deliveries.complete')}
+        </Button>
+      )}
+      {status === 'done' && (
+        <Alert color="teal" icon={<IconCircleCheck />} data-testid="delivered">
+          {t('deliveries.delivered')}
+        </Alert>
+      )}
+    </Stack>
+  );
 }

@@ -1,5 +1,6 @@
 import { Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AssignmentList } from './assignment-list';
 import { EmployeeInfo } from './employee-info';
 import { EmployeePage } from './employee-page';
 
@@ -23,11 +24,12 @@ export function DeliveryEmployeePage() {
           <Tabs.Panel value="employeeInfo" pt="md">
             <Stack gap="sm">
               <Text fw={600}>{t('employees.productRequests')}</Text>
-              {/* product requests arrive with their own issue; until then every courier has none */}
-              {e.merchantUser.ProductRequests.length === 0 && (
+              {e.merchantUser.ProductRequests.length === 0 ? (
                 <Text c="dimmed" ta="center" py="md">
                   {t('employees.noProductRequests')}
                 </Text>
+              ) : (
+                <AssignmentList requests={e.merchantUser.ProductRequests} />
               )}
             </Stack>
           </Tabs.Panel>

@@ -1,8 +1,185 @@
+import type { ProductRequest } from '@loyalty/contract';
+import { Alert, Anchor, Badge, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBan, IconCircleCheck, IconInfoCircle, IconPackage, IconReceiptRefund } from '@tabler/icons-react';
+import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { Amount, Bdi } from '../../components/bidi';
+import { DetailScreen } from '../../components/detail-screen';
+import { Ltr } from '../../components/ltr';
+import { PageHeader } from '../../components/page-header';
+import { formatDateTime, formatPoints, formatPrice } from '../../lib/format';
+import { localized } from '../../lib/localized';
+import { useIdParam } from '../../lib/route-id';
+import { toast } from '../../lib/toast';
+import { useMarkPicked, useProductRequest } from './api';
+import { DetailList } from './detail-list';
+import classes from './product-requests.module.css';
+import { RefundForm } from './refund-form';
+import { statusColor, statusKey } from './status';
 
-/** /productrequest/:id: Product request details (merchant) (SPEC §2). A later issue builds it; until then it shows "coming soon". */
+const BACK = '/setting?sheet=productRequests';
+
+const fullName = (u: { fName: string; mName: string; lName: string }) =>
+  [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
+
+/**
+ * /productrequest/:id (SPEC §2, §4): the request, its state (active or "Order is Canceled"), a QR
+ * code of its id; Picked for a pending pickup; Refund with a comment for a refund waiting for
+ * confirmation; the refund comment once refunded. A missing or foreign id shows a not-found state.
+ */
 export function ProductRequestDetailsPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('screens.productRequestDetails')} />;
+  const id = useIdParam();
+  const details = useProductRequest(id);
+  return (
+    <DetailScreen id={id} query={details} title={t('screens.productRequestDetails')} back={BACK}>
+      {(r) => <Details r={r} />}
+    </DetailScreen>
+  );
+}
+
+function Details({ r }: { r: ProductRequest }) {
+  const { t } = useTranslation();
+  const picked = useMarkPicked();
+  const address = r.UserAddress?.Address;
+  const canPick = r.type === 'pickup' && r.status === 'pending';
+  const awaitingRefund = r.status === 'refund.pending' && r.isRefund;
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={t('screens.productRequestDetails')} back={BACK} />
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Title order={2} size="h4">
+              <Bdi>{localized(r.Product, 'name')}</Bdi>
+            </Title>
+            <Group gap={6} justify="flex-end">
+              {r.isCanceled ? (
+                <Badge color="red" variant="light" data-testid="product-request-active">
+                  {t('product-requests.orderCanceled')}
+                </Badge>
+              ) : (
+                <Badge color="teal" variant="light" data-testid="product-request-active">
+                  {t('product-requests.active')}
+                </Badge>
+              )}
+              <Badge color={statusColor(r.status)} data-testid="product-request-status" data-status={r.status}>
+                {t(`product-requests.status.${statusKey(r.status)}`)}
+              </Badge>
+            </Group>
+          </Group>
+          <DetailList
+            items={[
+              [
+                t('product-requests.fields.customer'),
+                <span dir="auto" key="c">
+                  {r.user.name}
+                </span>,
+              ],
+              [
+                t('product-requests.fields.mobile'),
+                <Anchor key="m" href={`tel:+${r.user.mobile}`}>
+                  <Ltr>+{r.user.mobile}</Ltr>
+                </Anchor>,
+              ],
+              [t('product-requests.fields.type'), t(`product-requests.type.${r.type}`)],
+              [t('product-requests.fields.branch'), <Bdi key="b">{r.Branch.branchName}</Bdi>],
+              [t('product-requests.fields.branchAddress'), <Bdi key="ba">{localized(r.Branch, 'address')}</Bdi>],
+              [t('product-requests.fields.payWith'), t(`product-requests.payWith.${r.payWith}`)],
+              [t('product-requests.fields.price'), <Amount key="p">{formatPrice(r.price)}</Amount>],
+              [t('product-requests.fields.points'), <Amount key="pt">{formatPoints(r.points)}</Amount>],
+              [
+                t('product-requests.fields.deliveryStatus'),
+                r.type === 'delivery' ? t(`product-requests.deliveryStatus.${r.deliveryStatus ?? 'none'}`) : null,
+              ],
+              [
+                t('product-requests.fields.courier'),
+                r.DeliveryEmployee ? <Bdi key="e">{fullName(r.DeliveryEmployee)}</Bdi> : null,
+              ],
+              [
+                t('product-requests.fields.address'),
+                address ? (
+                  <Bdi key="a">
+                    {[address.address1, address.address2, address.area, address.city].filter(Boolean).join(', ')}
+                  </Bdi>
+                ) : null,
+              ],
+              [t('product-requests.fields.createdAt'), formatDateTime(r.createdAt)],
+              [t('product-requests.fields.doneAt'), r.doneAt ? formatDateTime(r.doneAt) : null],
+              [
+                t('product-requests.fields.refundReason'),
+                r.refundReason ? (
+                  <span dir="auto" key="rr">
+                    {r.refundReason}
+                  </span>
+                ) : null,
+              ],
+              [
+                t('product-requests.fields.refundComment'),
+                r.refundComment ? (
+                  <span key="rc" data-testid="refund-comment">
+                    <Bdi>{r.refundComment}</Bdi>
+                  </span>
+                ) : null,
+              ],
+            ]}
+          />
+        </Stack>
+      </Paper>
+
+      {r.isCanceled && (
+        <Alert color="red" icon={<IconBan />} data-testid="order-canceled">
+          {t('product-requests.orderCanceled')}
+        </Alert>
+      )}
+      {r.type === 'delivery' && r.status === 'pending' && !r.DeliveryEmployee && (
+        <Alert color="blue" icon={<IconInfoCircle />}>
+          {t('product-requests.assignedHint')}
+        </Alert>
+      )}
+      {r.status === 'refund.done' && (
+        <Alert color="gray" icon={<IconCircleCheck />}>
+          {t('product-requests.status.refundDone')}
+        </Alert>
+      )}
+
+      <Center>
+        <Stack align="center" gap={4}>
+          <div className={classes.qr} data-testid="product-request-qr">
+            <QRCodeSVG value={String(r.id)} size={168} title={t('product-requests.qrTitle', { id: r.id })} />
+          </div>
+          <Text size="xs" c="dimmed">
+            {t('product-requests.qrCaption')} <Ltr>#{r.id}</Ltr>
+          </Text>
+        </Stack>
+      </Center>
+
+      {canPick && (
+        <Button
+          leftSection={<IconPackage size={16} />}
+          loading={picked.isPending}
+          onClick={() => picked.mutate(r.id, { onSuccess: () => toast.success('msg.markedPicked') })}
+        >
+          {t('product-requests.picked')}
+        </Button>
+      )}
+      {awaitingRefund && (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Group gap="xs">
+              <IconReceiptRefund size={18} aria-hidden />
+              <Title order={2} size="h5">
+                {t('product-requests.refundTitle')}
+              </Title>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('product-requests.refundHint')}
+            </Text>
+            <RefundForm reqId={r.id} />
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,50 @@
+import type { DeliveryRow } from '@loyalty/contract';
+import type { MerchantCaller } from '../../core/caller';
+import { conflict, notFound } from '../../core/errors';
+import type { Deps } from '../../deps';
+import { toDeliveryRow } from './product-request.mapper';
+import { settleCompleted } from './product-request-moves';
+import { transition } from './product-requests.service';
+
+/**
+ * The courier's side (SPEC §2, §4): their own open assignments in two lists, and the delivery
+ * status pending → inProgress → done, only by the assigned courier (anyone else's id answers 404).
+ * Done completes the request: points and settlement in the same transaction.
+ */
+export function deliveriesService(deps: Pick<Deps, 'store'>) {
+  const repo = deps.store.productRequests;
+
+  async function load(caller: MerchantCaller, id: number) {
+    const row = await repo.byId({ merchantId: caller.merchantId, employeeId: caller.id }, id);
+    if (!row) throw notFound('productRequestNotFound');
+    return row;
+  }
+
+  return {
+    async list(caller: MerchantCaller) {
+      const rows = (await repo.openDeliveries(caller.merchantId, caller.id)).map(toDeliveryRow);
+      return {
+        pendingDeliveryProductRequests: rows.filter((r) => r.deliveryStatus === 'pending'),
+        inProgressDeliveryProductRequests: rows.filter((r) => r.deliveryStatus === 'inProgress'),
+      };
+    },
+
+    async changeStatus(caller: MerchantCaller, v: { id: number; deliveryStatus: string }): Promise<DeliveryRow> {
+      const req = await load(caller, v.id);
+      const invalid = conflict('invalidDeliveryStatusChange');
+      if (req.status !== 'pending') throw invalid;
+      if (v.deliveryStatus === 'inProgress') {
+        if (req.deliveryStatus !== 'pending' || !(await repo.startDelivery(req.id, caller.id))) throw invalid;
+      } else if (v.deliveryStatus === 'done') {
+        if (req.deliveryStatus !== 'inProgress') throw invalid;
+        await transition(deps, invalid, async (tx) => {
+          if (!(await tx.productRequests.completeDelivery(req.id, caller.id))) throw invalid;
+          await settleCompleted(tx, req);
+        });
+      } else throw invalid;
+      return toDeliveryRow(await load(caller, req.id));
+    },
+  };
+}
+
+export type DeliveriesService = ReturnType<typeof deliveriesService>;

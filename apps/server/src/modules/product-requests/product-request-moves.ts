@@ -1,0 +1,54 @@
+/**
+ * What happens inside the transaction of a completed or refunded product request, after its
+ * conditional state change succeeded (docs/domain.md, "Product requests, deliveries and refunds"):
+ * the points, the stock and the settlement. Each movement has a unique reference, so it happens once.
+ */
+import type { Repos } from '../../repositories';
+import { move } from '../ledger/ledger.service';
+
+/** Ledger reasons of product requests (the references are `product_request:<id>` and `product_refund:<id>`). */
+export const PRODUCT_LEDGER_REASONS = { productRequest: 'productRequest', productRefund: 'productRefund' } as const;
+
+export interface Settled {
+  id: number;
+  merchantId: number;
+  userId: number;
+  productId: number;
+  payWith: 'points' | 'price';
+  points: number;
+  priceCents: number;
+}
+
+const pointsPaid = (r: Settled) => r.payWith === 'points' && r.points > 0;
+
+/** A request just became done: the customer's points go to the merchant, and its settlement is written (status initial). */
+export async function settleCompleted(tx: Repos, r: Settled): Promise<void> {
+  if (pointsPaid(r))
+    await move(tx, {
+      from: { type: 'user', id: r.userId },
+      to: { type: 'merchant', id: r.merchantId },
+      amount: r.points,
+      reason: PRODUCT_LEDGER_REASONS.productRequest,
+      reference: `product_request:${r.id}`,
+    });
+  await tx.productRequests.insertSettlement({
+    merchantId: r.merchantId,
+    productRequestId: r.id,
+    userId: r.userId,
+    amountCents: r.priceCents,
+  });
+}
+
+/** A refund was just confirmed: the points go back to the customer, the product back to stock, a refund line to the settlement. */
+export async function settleRefunded(tx: Repos, r: Settled): Promise<void> {
+  if (pointsPaid(r))
+    await move(tx, {
+      from: { type: 'merchant', id: r.merchantId },
+      to: { type: 'user', id: r.userId },
+      amount: r.points,
+      reason: PRODUCT_LEDGER_REASONS.productRefund,
+      reference: `product_refund:${r.id}`,
+    });
+  await tx.productRequests.returnStock(r.productId);
+  await tx.productRequests.insertRefundLine(r.id, r.userId, r.priceCents);
+}

@@ -1,0 +1,24 @@
+import type { Handlers } from '../../http/context';
+import type { CustomerOrdersService } from './customer-orders.service';
+import type { DeliveriesService } from './deliveries.service';
+import type { ProductRequestsService } from './product-requests.service';
+
+/** Product requests: the merchant's and staff's calls, the courier's and the customer's. */
+export const productRequestsRoutes = (
+  requests: ProductRequestsService,
+  deliveries: DeliveriesService,
+  orders: CustomerOrdersService,
+): Handlers => ({
+  'merchant/product/req/list': ({ merchant, body }) => requests.list(merchant, body),
+  'merchant/product/req/details': ({ merchant, body }) => requests.details(merchant, body.id),
+  'merchantUser/product/req/details': ({ merchant, body }) => requests.details(merchant, body.id),
+  'merchant/product/req/changeStatus': ({ merchant, body }) => requests.changeStatus(merchant, body),
+  'merchant/product/employee/assignDelivery': ({ merchant, body }) => requests.assignDelivery(merchant, body),
+  'user/req/confirm/refund': ({ merchant, body }) => requests.confirmRefund(merchant, body),
+  'merchantUser/product/req/list': ({ merchant }) => deliveries.list(merchant),
+  'merchantUser/product/req/changeStatus': ({ merchant, body }) => deliveries.changeStatus(merchant, body),
+  'user/address/add': ({ customer, body }) => orders.addAddress(customer, body),
+  'user/product/request': ({ customer, body }) => orders.order(customer, body),
+  'user/product/req/cancel': ({ customer, body }) => orders.cancel(customer, body.id),
+  'user/product/req/refund': ({ customer, body }) => orders.askRefund(customer, body),
+});

@@ -1,0 +1,115 @@
+import type { ApiParsedBody, ProductRequest } from '@loyalty/contract';
+import type { MerchantCaller } from '../../core/caller';
+import { type AppError, conflict, notFound } from '../../core/errors';
+import { isUniqueViolation } from '../../db/dialect';
+import type { Deps } from '../../deps';
+import { pageOf } from '../../lib/paging';
+import type { Repos } from '../../repositories';
+import { AlreadyMovedError } from '../ledger/ledger.service';
+import { toProductRequest } from './product-request.mapper';
+import { settleCompleted, settleRefunded } from './product-request-moves';
+import type { RequestScope } from './product-requests.repository';
+import { scopeOf } from './scope';
+
+/** The most assignments the merchant's view of a courier lists. */
+const ASSIGNMENTS_SHOWN = 100;
+
+/**
+ * Runs a state change in one transaction; `lost` is the 409 answered when another caller changed the
+ * request first (a conditional update that found nothing, or a movement or settlement already written).
+ */
+export async function transition(deps: Pick<Deps, 'store'>, lost: AppError, work: (tx: Repos) => Promise<void>) {
+  try {
+    await deps.store.transaction(work);
+  } catch (err) {
+    if (err instanceof AlreadyMovedError || isUniqueViolation(err)) throw lost;
+    throw err;
+  }
+}
+
+/**
+ * Product requests seen from the merchant's side (SPEC §2-§4): the merchant's tabs, the details
+ * (staff: their branch; couriers: their assignments), marking a pickup picked, assigning deliveries
+ * to a courier and confirming refunds. docs/domain.md has the state machine.
+ */
+export function productRequestsService(deps: Pick<Deps, 'store'>) {
+  const repo = deps.store.productRequests;
+
+  async function load(scope: RequestScope, id: number) {
+    const row = await repo.byId(scope, id);
+    if (!row) throw notFound('productRequestNotFound');
+    return row;
+  }
+  const one = async (scope: RequestScope, id: number): Promise<ProductRequest> =>
+    toProductRequest(await load(scope, id));
+
+  return {
+    one,
+
+    async list(caller: MerchantCaller, v: ApiParsedBody<'merchant/product/req/list'>) {
+      const f = { type: v.type, isCanceled: v.isCanceled, status: v.status };
+      const { rows, count } = await repo.list(scopeOf(caller), f, pageOf(v));
+      return { productRequests: { rows: rows.map(toProductRequest), count } };
+    },
+
+    details: (caller: MerchantCaller, id: number) => one(scopeOf(caller), id),
+
+    /** merchant/product/req/changeStatus: a pending pickup becomes done (picked); nothing else. */
+    async changeStatus(caller: MerchantCaller, v: { id: number; status: string }): Promise<ProductRequest> {
+      const scope = scopeOf(caller);
+      const req = await load(scope, v.id);
+      if (v.status !== 'done') throw conflict('invalidStatusChange');
+      if (req.type !== 'pickup') throw conflict('notAPickup');
+      if (req.status !== 'pending') throw conflict('orderNotPending');
+      await transition(deps, conflict('orderNotPending'), async (tx) => {
+        if (!(await tx.productRequests.completePickup(req.id, caller.actor))) throw conflict('orderNotPending');
+        await settleCompleted(tx, req);
+      });
+      return one(scope, req.id);
+    },
+
+    /**
+     * Assigns pending delivery requests that are not started to an active courier of the merchant,
+     * all or none. Re-assigning before the courier starts is allowed; afterwards it answers 409.
+     */
+    async assignDelivery(caller: MerchantCaller, v: { productRequestIds: number[]; employeeId: number }) {
+      const courier = await repo.employee(caller.merchantId, v.employeeId);
+      if (!courier) throw notFound('employeeNotFound');
+      if (courier.rule !== 'delivery') throw conflict('notACourier');
+      if (courier.isActive !== 1) throw conflict('courierInactive');
+      const scope = scopeOf(caller);
+      for (const id of v.productRequestIds) await load(scope, id);
+      await transition(deps, conflict('cannotAssignDelivery'), async (tx) => {
+        for (const id of v.productRequestIds)
+          if (!(await tx.productRequests.assign(caller.merchantId, id, courier.id)))
+            throw conflict('cannotAssignDelivery');
+      });
+      const assigned: ProductRequest[] = [];
+      for (const id of v.productRequestIds) assigned.push(await one(scope, id));
+      return { assigned };
+    },
+
+    /** user/req/confirm/refund: refund.pending → refund.done; points back, stock back, a refund line, once. */
+    async confirmRefund(caller: MerchantCaller, v: { reqId: number; comment: string }): Promise<ProductRequest> {
+      const scope = scopeOf(caller);
+      const req = await load(scope, v.reqId);
+      if (req.status !== 'refund.pending') throw conflict('refundNotPending');
+      await transition(deps, conflict('refundNotPending'), async (tx) => {
+        if (!(await tx.productRequests.confirmRefund(req.id, v.comment, caller.actor)))
+          throw conflict('refundNotPending');
+        await settleRefunded(tx, req);
+      });
+      return one(scope, req.id);
+    },
+
+    /** A courier's assignments, newest first (merchant/user/details `merchantUser.ProductRequests`). */
+    async assignmentsOf(merchantId: number, employeeId: number): Promise<ProductRequest[]> {
+      return (await repo.assignedTo(merchantId, employeeId, ASSIGNMENTS_SHOWN)).map(toProductRequest);
+    },
+
+    /** The courier's deliveries not yet delivered (pending or in progress): the dashboard count. */
+    openDeliveriesCount: (merchantId: number, employeeId: number) => repo.countOpenDeliveries(merchantId, employeeId),
+  };
+}
+
+export type ProductRequestsService = ReturnType<typeof productRequestsService>;

@@ -1,0 +1,82 @@
+/**
+ * Product requests of the merchant (`merchant/product/req/*`, assignDelivery, the refund
+ * confirmation): the tabs' lists, a request's details, Picked, assigning couriers and refunds.
+ * Every change refreshes the lists and the request, the dashboard, and the employees (a courier's
+ * Employee Info tab lists their assignments).
+ */
+import { LIMITS, type ProductRequest } from '@loyalty/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+export type ProductRequestTab = 'pickup' | 'delivery' | 'canceled';
+
+const keys = queryKeys.productRequests;
+
+/** The filter of each tab (SPEC §2): PickUp and Delivery show what is not canceled, Canceled shows both types. */
+const tabFilter = (tab: ProductRequestTab) =>
+  tab === 'canceled' ? { isCanceled: true } : { type: tab, isCanceled: false };
+
+export const useProductRequests = (tab: ProductRequestTab) =>
+  useQuery({
+    queryKey: keys.list({ tab }),
+    queryFn: async () =>
+      (await api.call('merchant/product/req/list', { ...tabFilter(tab), limit: LIMITS.listLimit, pageNum: 1 }))
+        .productRequests,
+  });
+
+export const useProductRequest = (id: number | null) =>
+  useQuery({
+    queryKey: keys.detail({ id }),
+    queryFn: () => api.call('merchant/product/req/details', { id: id ?? 0 }),
+    enabled: id !== null,
+    meta: { showsNotFound: true },
+  });
+
+/** The merchant's active couriers, for the assign-delivery form. */
+export const useCouriers = () =>
+  useQuery({
+    queryKey: queryKeys.employees.list({ rule: 'delivery', active: true, of: 'assignDelivery' }),
+    queryFn: async () =>
+      (await api.call('merchant/user/list', { rule: 'delivery', limit: LIMITS.listLimit, pageNum: 1 })).rows.filter(
+        (e) => e.merchantUser.isActive,
+      ),
+  });
+
+const useRefresh = () => {
+  const qc = useQueryClient();
+  return (changed: ProductRequest[]) => {
+    for (const r of changed) qc.setQueryData(keys.detail({ id: r.id }), r);
+    return Promise.all([
+      qc.invalidateQueries({ queryKey: keys.lists() }),
+      qc.invalidateQueries({ queryKey: queryKeys.me.all }),
+      qc.invalidateQueries({ queryKey: queryKeys.employees.details() }),
+    ]);
+  };
+};
+
+/** Picked: a pending pickup becomes done. */
+export const useMarkPicked = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => api.call('merchant/product/req/changeStatus', { id, status: 'done' }),
+    onSuccess: (r) => refresh([r]),
+  });
+};
+
+export const useConfirmRefund = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (v: { reqId: number; comment: string }) => api.call('user/req/confirm/refund', v),
+    onSuccess: (r) => refresh([r]),
+  });
+};
+
+export const useAssignDelivery = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (v: { productRequestIds: number[]; employeeId: number }) =>
+      api.call('merchant/product/employee/assignDelivery', v),
+    onSuccess: (res) => refresh(res.assigned),
+  });
+};

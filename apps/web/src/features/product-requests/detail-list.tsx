@@ -1,0 +1,22 @@
+import { Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** Label / value lines of the details screen; empty values are left out. */
+export function DetailList({ items }: { items: [label: string, value: ReactNode][] }) {
+  return (
+    <Stack gap={6} component="dl" m={0}>
+      {items
+        .filter(([, value]) => value !== null && value !== undefined && value !== '')
+        .map(([label, value]) => (
+          <Group key={label} justify="space-between" wrap="nowrap" gap="md" align="flex-start">
+            <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+              {label}
+            </Text>
+            <Text component="dd" size="sm" fw={600} m={0} ta="end">
+              {value}
+            </Text>
+          </Group>
+        ))}
+    </Stack>
+  );
+}

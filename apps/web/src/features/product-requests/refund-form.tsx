@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { confirmRefundBody } from '@loyalty/contract';
+import { Button, Stack, Textarea } from '@mantine/core';
+import { IconReceiptRefund } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, useFieldError } from '../../lib/form-errors';
+import { toast } from '../../lib/toast';
+import { useConfirmRefund } from './api';
+
+const schema = confirmRefundBody.pick({ comment: true });
+
+/** The Refund action (SPEC §4): the merchant's comment, then refund.pending → refund.done. */
+export function RefundForm({ reqId }: { reqId: number }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const confirm = useConfirmRefund();
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { comment: '' },
+  });
+  const onSubmit = handleSubmit(({ comment }) =>
+    confirm.mutate(
+      { reqId, comment },
+      {
+        onSuccess: () => toast.success('msg.refundConfirmed'),
+        onError: (e) => applyServerErrors(e, setError, ['comment']),
+      },
+    ),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('product-requests.refund')}>
+      <Stack gap="sm">
+        <Textarea
+          label={t('product-requests.refundCommentLabel')}
+          placeholder={t('product-requests.refundCommentPlaceholder')}
+          autosize
+          minRows={2}
+          maxLength={500}
+          required
+          dir="auto"
+          {...register('comment')}
+          error={fieldError(formState.errors.comment)}
+        />
+        <Button type="submit" color="grape" loading={confirm.isPending} leftSection={<IconReceiptRefund size={16} />}>
+          {t('product-requests.refund')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
