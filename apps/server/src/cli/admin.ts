@@ -45,7 +45,6 @@ async function main(argv: string[]): Promise<number> {
       log,
       hashCost: PRODUCTION_COST,
       sessionTtlMs: 0,
-      loginLimits: { perPhone: 5, perAddress: 30, windowMs: 0 },
     });
     const op = services.operator;
     const need = (value: string | undefined, what: string) => {
