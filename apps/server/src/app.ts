@@ -13,7 +13,7 @@ import { installErrorHandler } from './http/error-handler';
 import { registerEndpoints } from './http/register';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
-import { type HashCost, PRODUCTION_COST } from './lib/password';
+import { type HashCost, type HashingLimits, PRODUCTION_COST } from './lib/password';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { SmsSender } from './modules/auth/sms';
 import { branchesRoutes } from './modules/branches/branches.routes';
@@ -40,6 +40,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   sms?: SmsSender;
   hashCost?: HashCost;
+  /** Password hashes at once and in line (docs/security.md); the default suits production. */
+  hashing?: HashingLimits;
   sessionTtlMs?: number;
   loginLimits?: Deps['loginLimits'];
   validateResponses?: boolean;
@@ -71,8 +73,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     log: app.log,
     sms: opts.sms,
     hashCost: opts.hashCost ?? PRODUCTION_COST,
+    hashing: opts.hashing,
     sessionTtlMs: opts.sessionTtlMs ?? 30 * 24 * 3600 * 1000,
-    loginLimits: opts.loginLimits ?? { perPhone: 5, perAddress: 30, windowMs: 15 * 60 * 1000 },
+    loginLimits: opts.loginLimits,
     payments: opts.payments,
   });
 

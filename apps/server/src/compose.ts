@@ -6,7 +6,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from './db/dialect';
 import type { Deps } from './deps';
-import type { HashCost } from './lib/password';
+import { HASHING, type HashCost, type HashingLimits, passwordHasher } from './lib/password';
+import { LOGIN_LIMITS, signInLimiter } from './lib/rate-limit';
 import { authService } from './modules/auth/auth.service';
 import { outboxSmsSender, type SmsSender } from './modules/auth/sms';
 import { branchesService } from './modules/branches/branches.service';
@@ -38,13 +39,17 @@ export interface ComposeOptions {
   log: FastifyBaseLogger;
   sms?: SmsSender;
   hashCost: HashCost;
+  /** How many password hashes run at once and wait in line (default HASHING). */
+  hashing?: HashingLimits;
   sessionTtlMs: number;
-  loginLimits: Deps['loginLimits'];
+  /** Sign-in delays and per-address limits (default LOGIN_LIMITS). */
+  loginLimits?: Deps['loginLimits'];
   payments?: PaymentGateway;
 }
 
 export function compose(opts: ComposeOptions) {
   const store = createStore(opts.database.db);
+  const loginLimits = opts.loginLimits ?? LOGIN_LIMITS;
   const deps: Deps = {
     store,
     kind: opts.database.kind,
@@ -54,7 +59,9 @@ export function compose(opts: ComposeOptions) {
     dataDir: opts.dataDir,
     uploadsDir: opts.uploadsDir,
     sessionTtlMs: opts.sessionTtlMs,
-    loginLimits: opts.loginLimits,
+    loginLimits,
+    passwords: passwordHasher(opts.hashCost, opts.hashing ?? HASHING),
+    signInLimiter: signInLimiter(store.throttle, loginLimits),
     payments: opts.payments ?? testGateway(),
   };
   const tags = tagsService(deps);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DialectKind } from './db/dialect';
-import type { HashCost } from './lib/password';
+import type { HashCost, Passwords } from './lib/password';
+import type { LoginLimits, SignInLimiter } from './lib/rate-limit';
 import type { SmsSender } from './modules/auth/sms';
 import type { PaymentGateway } from './modules/payments/payments';
 import type { Store } from './repositories';
@@ -18,7 +19,11 @@ export interface Deps {
   dataDir: string;
   uploadsDir: string;
   sessionTtlMs: number;
-  loginLimits: { perPhone: number; perAddress: number; windowMs: number };
+  loginLimits: LoginLimits;
+  /** Password hashing and checking, bounded for the whole process (docs/security.md). */
+  passwords: Passwords;
+  /** Sign-in delays and per-address limits, counted in the database. */
+  signInLimiter: SignInLimiter;
   /** Saves and charges cards (the built-in test gateway unless Stripe is configured). */
   payments: PaymentGateway;
 }

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import { authRepository } from './modules/auth/auth.repository';
 import { smsRepository } from './modules/auth/sms';
+import { throttleRepository } from './modules/auth/throttle.repository';
 import { branchesRepository } from './modules/branches/branches.repository';
 import { cardsRepository } from './modules/cards/cards.repository';
 import { customerRepository } from './modules/customer/customer.repository';
@@ -29,6 +30,7 @@ import { tagsRepository } from './modules/tags/tags.repository';
 export const buildRepositories = (db: Kysely<Database>) => ({
   accounts: authRepository(db),
   sms: smsRepository(db),
+  throttle: throttleRepository(db),
   branches: branchesRepository(db),
   customers: customerRepository(db),
   browse: customerRequestsRepository(db),

@@ -8,14 +8,27 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { nowIso, openDatabase } from '../src/db/dialect';
+import { type DbHandle, nowIso, openDatabase } from '../src/db/dialect';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import type { Deps } from '../src/deps';
-import { hashPassword } from '../src/lib/password';
+import { type HashCost, type HashingLimits, hashPassword } from '../src/lib/password';
+import { LOGIN_LIMITS, type LoginLimits } from '../src/lib/rate-limit';
 import { operatorService } from '../src/modules/operator/operator.service';
 
-export const TEST_HASH_COST = { log2N: 12, r: 8, p: 1 };
+/** A cheap argon2id cost so that hundreds of sign-ups stay fast (production: PRODUCTION_COST). */
+export const TEST_HASH_COST: HashCost = { memoryKiB: 256, iterations: 1, parallelism: 1 };
+
+/**
+ * The production phone delays; generous per-address limits, since every test call comes from
+ * 127.0.0.1 (tests of the address limits pass their own).
+ */
+export const TEST_LOGIN_LIMITS: LoginLimits = {
+  ...LOGIN_LIMITS,
+  perAddress: { ...LOGIN_LIMITS.perAddress, free: 100_000 },
+  signInsPerAddress: { limit: 100_000, windowMs: 60_000 },
+  signupsPerAddress: { limit: 100_000, windowMs: 60_000 },
+};
 
 export type Fields = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
 
@@ -31,6 +44,7 @@ export interface CallOptions {
 export interface Res<T = any> {
   status: number;
   body: T;
+  headers: Headers;
 }
 
 export interface TestServer {
@@ -59,10 +73,15 @@ export function encode(fields: Fields, files: CallOptions['files'] = []): FormDa
 
 export async function startTestServer(
   opts: {
-    loginLimits?: Deps['loginLimits'];
+    /** Replaces parts of TEST_LOGIN_LIMITS. */
+    loginLimits?: Partial<LoginLimits>;
     sessionTtlMs?: number;
     webDist?: string;
     publicConfig?: Record<string, unknown>;
+    hashCost?: HashCost;
+    hashing?: HashingLimits;
+    /** Runs on the empty database before the migrations (to test a migration over older rows). */
+    beforeMigrate?: (database: DbHandle) => Promise<void>;
     /** A payment gateway instead of the built-in test gateway. */
     payments?: Deps['payments'];
     /** Receives every server log line (level trace) when given. */
@@ -87,15 +106,17 @@ export async function startTestServer(
     pgSchema: schema,
     poolSize: 20,
   });
+  await opts.beforeMigrate?.(database);
   await migrateToLatest(database);
   const sms: { to: string; body: string }[] = [];
   const { app, deps } = await buildApp({
     database,
     dataDir,
-    hashCost: TEST_HASH_COST,
+    hashCost: opts.hashCost ?? TEST_HASH_COST,
+    hashing: opts.hashing ?? { concurrency: 4, maxWaiting: 1000 },
     validateResponses: true,
     sessionTtlMs: opts.sessionTtlMs,
-    loginLimits: opts.loginLimits,
+    loginLimits: { ...TEST_LOGIN_LIMITS, ...opts.loginLimits },
     webDist: opts.webDist,
     publicConfig: opts.publicConfig,
     payments: opts.payments,
@@ -147,7 +168,7 @@ export async function startTestServer(
       } catch {
         json = text;
       }
-      return { status: res.status, body: json as any };
+      return { status: res.status, body: json as any, headers: res.headers };
     },
     async close() {
       await app.close();

@@ -16,7 +16,7 @@ let t: TestServer;
 let a: World;
 let b: World;
 beforeAll(async () => {
-  t = await startTestServer({ loginLimits: { perPhone: 50, perAddress: 10_000, windowMs: 60_000 } });
+  t = await startTestServer();
   a = await buildWorld(t, 'Alpha');
   b = await buildWorld(t, 'Beta');
 });

@@ -62,7 +62,7 @@ export interface StaffWorld {
 
 /** A test server with one approved merchant and its two branches, Main and Second. */
 export async function staffWorld(): Promise<StaffWorld> {
-  const t = await startTestServer({ loginLimits: { perPhone: 50, perAddress: 10_000, windowMs: 60_000 } });
+  const t = await startTestServer();
   const m = await merchantFixture(t);
   return { t, m, branchA: await addBranch(t, m.token, 'Main'), branchB: await addBranch(t, m.token, 'Second') };
 }

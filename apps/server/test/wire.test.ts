@@ -6,7 +6,7 @@ import { addBranch } from './staff-fixtures';
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ loginLimits: { perPhone: 50, perAddress: 10_000, windowMs: 60_000 } });
+  t = await startTestServer();
 });
 afterAll(async () => t?.close());
 

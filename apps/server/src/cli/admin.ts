@@ -66,7 +66,6 @@ async function main(argv: string[]): Promise<number> {
       log,
       hashCost: PRODUCTION_COST,
       sessionTtlMs: 0,
-      loginLimits: { perPhone: 5, perAddress: 30, windowMs: 0 },
       payments: paymentGatewayFrom(config),
     });
     const op = services.operator;

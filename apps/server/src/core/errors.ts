@@ -8,9 +8,11 @@ export interface FieldError {
 /** An expected failure with its HTTP status and a message key (translated on the way out). */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 501,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 501 | 503,
     readonly key: MessageKey,
     readonly errors?: FieldError[],
+    /** Seconds until a retry can succeed (429, 503): sent as Retry-After and as `{seconds}` in the message. */
+    readonly retryAfter?: number,
   ) {
     super(key);
     this.name = 'AppError';
@@ -26,3 +28,6 @@ export const conflict = (key: MessageKey) => new AppError(409, key);
 export const conflictOn = (field: string, key: MessageKey) => new AppError(409, key, [{ field, message: key }]);
 export const invalid = (errors: FieldError[]) => new AppError(422, 'validationFailed', errors);
 export const invalidField = (field: string, key: MessageKey) => invalid([{ field, message: key }]);
+/** Too many attempts or too busy: the status, a message and when to try again. */
+export const retryLater = (status: 429 | 503, key: MessageKey, retryAfterSeconds: number) =>
+  new AppError(status, key, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));

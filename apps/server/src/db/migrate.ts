@@ -3,12 +3,14 @@ import type { DbHandle, DialectKind } from './dialect';
 import { init } from './migrations/0001-init';
 import { orders } from './migrations/0002-orders';
 import { money } from './migrations/0003-money';
+import { authHardening } from './migrations/0005-auth-hardening';
 
 /** The one ordered migration set; names sort in order of application. */
 const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0001-init': init(kind),
   '0002-orders': orders(kind),
   '0003-money': money(kind),
+  '0005-auth-hardening': authHardening(kind),
 });
 
 class InCodeProvider implements MigrationProvider {
@@ -20,7 +22,15 @@ class InCodeProvider implements MigrationProvider {
 
 /** Runs every pending migration; the migration tables live in the handle's own schema. */
 export async function migrateToLatest({ db, kind, pgSchema }: DbHandle): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InCodeProvider(kind), migrationTableSchema: pgSchema });
+  // Features land in parallel, so a database may have applied a later-numbered migration before an
+  // earlier-numbered one ships; each migration only adds its own tables and columns, so order among
+  // them does not matter (docs/deploy.md: additive migrations).
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeProvider(kind),
+    migrationTableSchema: pgSchema,
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -3,7 +3,7 @@
  * database and camelCase here (Kysely's CamelCasePlugin). Flags are integers 0/1 on both engines,
  * timestamps ISO-8601 UTC text, calendar dates YYYY-MM-DD text, money integer cents, points integers.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Flag = number;
 type Timestamp = string;
@@ -50,6 +50,8 @@ export interface CustomersTable {
   currency: string;
   balance: number;
   mustChangePassword: Flag;
+  /** Set while the password is a one-time code sent by SMS (walk-in customers): it stops working then. */
+  passwordExpiresAt: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   registeredByMerchantId: number | null;
   registeredBranchId: number | null;
   createdAt: Timestamp;
@@ -364,6 +366,20 @@ export interface InvoicesTable {
   createdAt: Timestamp;
 }
 
+/**
+ * Sign-in and sign-up counters shared by every server process (docs/security.md). Times are epoch
+ * milliseconds (integers) so that one SQL expression computes the next wait on both engines.
+ */
+export interface AuthThrottlesTable {
+  key: string;
+  /** Attempts counted in the current streak (delays) or window (limits). */
+  count: number;
+  /** Delays: the earliest next admitted attempt. Limits: the end of the window. */
+  nextAt: number;
+  /** The last counted attempt. */
+  lastAt: number;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   merchantUsers: MerchantUsersTable;
@@ -391,6 +407,7 @@ export interface Database {
   paymentAttempts: PaymentAttemptsTable;
   packageRequests: PackageRequestsTable;
   invoices: InvoicesTable;
+  authThrottles: AuthThrottlesTable;
 }
 
 export type Merchant = Selectable<MerchantsTable>;

@@ -44,6 +44,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       const body: Record<string, unknown> = { message: messageText(error.key, lang) };
+      if (error.retryAfter !== undefined) {
+        reply.header('retry-after', String(error.retryAfter));
+        body.message = String(body.message).replace('{seconds}', String(error.retryAfter));
+      }
       if (error.errors)
         body.errors = error.errors.map((e) => ({ field: e.field, message: messageText(e.message, lang) }));
       return reply.code(error.status).send(body);

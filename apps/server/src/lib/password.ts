@@ -1,43 +1,149 @@
 /**
- * Password hashing with scrypt (OWASP: N=2^17, r=8, p=1). The parameters are stored in the hash,
- * so verification reads them back and a stronger setting can be introduced later.
+ * Passwords (docs/security.md, docs/decisions/0005-argon2id-passwords.md): argon2id at OWASP's
+ * minimum (m=19 MiB, t=2, p=1) for new hashes; hashes of the earlier scheme (`scrypt$...`) still
+ * verify and are replaced at the next successful sign-in. Hashing runs a few at a time behind a
+ * bounded waiting line, so a flood of sign-ins cannot exhaust memory or libuv's thread pool. New
+ * passwords that are among the most common are refused.
  */
 import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { hash as argon2Hash, verify as argon2Verify, parseOptions } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { invalidField, retryLater } from '../core/errors';
+
+export interface HashCost {
+  /** Memory in KiB. */
+  memoryKiB: number;
+  iterations: number;
+  parallelism: number;
+}
+
+/** Production cost: OWASP's argon2id minimum, about 50 ms and 19 MiB a hash here. */
+export const PRODUCTION_COST: HashCost = { memoryKiB: 19_456, iterations: 2, parallelism: 1 };
+
+/** At most this many hashes at once, and this many waiting; more answer 503 (docs/security.md). */
+export const HASHING = { concurrency: 2, maxWaiting: 64 };
+export type HashingLimits = typeof HASHING;
+
+/** An argon2id hash of the password (PHC string with its parameters). Unbounded: prefer `Passwords.hash`. */
+export const hashPassword = (password: string, cost: HashCost = PRODUCTION_COST): Promise<string> =>
+  argon2Hash(password, { memoryCost: cost.memoryKiB, timeCost: cost.iterations, parallelism: cost.parallelism });
 
 const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
     scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
-export interface HashCost {
-  log2N: number;
-  r: number;
-  p: number;
-}
-
-/** Production cost: 128 MiB, about a third of a second here. */
-export const PRODUCTION_COST: HashCost = { log2N: 17, r: 8, p: 1 };
-
-const maxmem = (c: HashCost) => 128 * 2 ** c.log2N * c.r * c.p + 32 * 1024 * 1024;
-
-export async function hashPassword(password: string, cost: HashCost = PRODUCTION_COST): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, 32, { N: 2 ** cost.log2N, r: cost.r, p: cost.p, maxmem: maxmem(cost) });
-  return `scrypt$${cost.log2N}$${cost.r}$${cost.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** The earlier scheme: `scrypt$log2N$r$p$salt$key`. */
+async function verifyScrypt(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const cost = { log2N: Number(parts[1]), r: Number(parts[2]), p: Number(parts[3]) };
-  if (![cost.log2N, cost.r, cost.p].every(Number.isInteger) || cost.log2N < 10 || cost.log2N > 20) return false;
+  if (parts.length !== 6) return false;
+  const [log2N, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  if (![log2N, r, p].every(Number.isInteger) || log2N < 10 || log2N > 20 || r < 1 || r > 32 || p < 1 || p > 16)
+    return false;
   const salt = Buffer.from(parts[4], 'base64url');
   const expected = Buffer.from(parts[5], 'base64url');
+  if (expected.length < 16) return false;
   const key = await scrypt(password, salt, expected.length, {
-    N: 2 ** cost.log2N,
-    r: cost.r,
-    p: cost.p,
-    maxmem: maxmem(cost),
+    N: 2 ** log2N,
+    r,
+    p,
+    maxmem: 128 * 2 ** log2N * r * p + 32 * 1024 * 1024,
   });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  return timingSafeEqual(key, expected);
 }
+
+/** Checks a password against an argon2id hash or one of the earlier scrypt scheme. Unbounded. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (stored.startsWith('$argon2')) return argon2Verify(stored, password).catch(() => false);
+  if (stored.startsWith('scrypt$')) return verifyScrypt(password, stored);
+  return false;
+}
+
+/** True when a hash is not argon2id with the given cost (an older scheme or other parameters). */
+export function needsRehash(stored: string, cost: HashCost): boolean {
+  if (!stored.startsWith('$argon2id$')) return true;
+  try {
+    const o = parseOptions(stored);
+    return o.memoryCost !== cost.memoryKiB || o.timeCost !== cost.iterations || o.parallelism !== cost.parallelism;
+  } catch {
+    return true;
+  }
+}
+
+let common: Set<string> | undefined;
+/** In zxcvbn's list of the most common passwords (loaded once, on the server only), whatever the case. */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  return common.has(password.trim().toLowerCase());
+}
+
+/** Refuses a new password that is too common: 422 on the field `password`. */
+export function assertNotCommon(password: string): void {
+  if (isCommonPassword(password)) throw invalidField('password', 'passwordTooCommon');
+}
+
+/** Runs at most `concurrency` tasks at once and keeps at most `maxWaiting` in line; beyond that, 503. */
+export class WorkQueue {
+  private running = 0;
+  private readonly line: (() => void)[] = [];
+
+  constructor(
+    readonly concurrency: number,
+    readonly maxWaiting: number,
+  ) {}
+
+  get waiting(): number {
+    return this.line.length;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running < this.concurrency) this.running++;
+    else if (this.line.length < this.maxWaiting) await new Promise<void>((go) => this.line.push(go));
+    else throw retryLater(503, 'busy', 1);
+    try {
+      return await task();
+    } finally {
+      // hand the slot to the next in line, or free it
+      const next = this.line.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** Hashing and checking of passwords, bounded by one queue for the whole process. */
+export function passwordHasher(cost: HashCost, limits: HashingLimits = HASHING) {
+  const queue = new WorkQueue(limits.concurrency, limits.maxWaiting);
+  let dummy: Promise<string> | undefined;
+  const dummyHash = () => {
+    dummy ??= hashPassword(randomBytes(16).toString('hex'), cost).catch((err) => {
+      dummy = undefined;
+      throw err;
+    });
+    return dummy;
+  };
+
+  return {
+    queue,
+    /** Hashes a password (one chosen by the server, or one already checked). */
+    hash: (password: string) => queue.run(() => hashPassword(password, cost)),
+    /** Hashes a password a person chose: refused with 422 when it is a common one. */
+    hashNew(password: string) {
+      assertNotCommon(password);
+      return queue.run(() => hashPassword(password, cost));
+    },
+    /**
+     * Checks a password against an account's hash, or against a dummy hash when there is no
+     * account, so that both failures cost the same.
+     */
+    async verify(password: string, stored: string | undefined): Promise<boolean> {
+      const against = stored ?? (await dummyHash());
+      const ok = await queue.run(() => verifyPassword(password, against));
+      return ok && stored !== undefined;
+    },
+    /** True when a verified hash should be replaced by one at the current cost. */
+    needsRehash: (stored: string) => needsRehash(stored, cost),
+  };
+}
+
+export type Passwords = ReturnType<typeof passwordHasher>;

@@ -10,7 +10,7 @@ import { allEndpoints, type EndpointDef } from '@loyalty/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { startTestServer, type TestServer } from '../harness';
+import { startTestServer, TEST_LOGIN_LIMITS, type TestServer } from '../harness';
 import { NOT_BUILT } from '../not-built';
 import { type Tokens, tokenFor, tokensOfEveryRole } from './callers';
 
@@ -20,7 +20,7 @@ const RUNS = FULL ? 200 : 10;
 let t: TestServer;
 let tokens: Tokens;
 beforeAll(async () => {
-  t = await startTestServer({ loginLimits: { perPhone: 1_000_000, perAddress: 1_000_000, windowMs: 60_000 } });
+  t = await startTestServer({ loginLimits: { perPhone: { ...TEST_LOGIN_LIMITS.perPhone, free: 1_000_000 } } });
   tokens = await tokensOfEveryRole(t);
 });
 afterAll(async () => t?.close());

@@ -72,10 +72,10 @@ describe('applyServerErrors', () => {
 
 describe('errorText', () => {
   const t = (k: string) => `«${k}»`;
-  const exists = (k: string) => ['msg.required', 'offers.errors.endInPast'].includes(k);
+  const exists = (k: string) => ['msg.required', 'offers.errors.example'].includes(k);
   it('translates contract keys, form keys, and shows server text as it is', () => {
     expect(errorText(t, exists, 'required')).toBe('«msg.required»');
-    expect(errorText(t, exists, 'offers.errors.endInPast')).toBe('«offers.errors.endInPast»');
+    expect(errorText(t, exists, 'offers.errors.example')).toBe('«offers.errors.example»');
     expect(errorText(t, exists, 'Already translated')).toBe('Already translated');
     expect(errorText(t, exists, undefined)).toBeUndefined();
   });

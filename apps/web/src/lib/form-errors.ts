@@ -1,7 +1,7 @@
 /**
  * Form error text, and the one way a server refusal lands on a form's fields. The contract's zod
  * schemas use message keys as their messages ('chooseBranch'), shown through `t('msg.<key>')`; a
- * form's own rules use i18n keys ('offers.errors.endInPast'); server messages (422 field errors,
+ * form's own rules use i18n keys ('offers.errors.example'); server messages (422 field errors,
  * 409 conflicts) arrive already translated and are shown as they are.
  */
 import { messages } from '@loyalty/contract';

@@ -163,7 +163,7 @@ export const authEndpoints = defineEndpoints({
     body: userSignupBody,
     response: addedUser,
     summary:
-      'A customer signs up; called by a merchant or staff token it registers a walk-in customer with the default password, who must change it at first login.',
+      'A customer signs up; called by a merchant or staff token it registers a walk-in customer, who gets a one-time code by SMS (24 hours) and must change it at first login.',
   },
   'user/login': {
     roles: 'public',

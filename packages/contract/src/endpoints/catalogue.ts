@@ -49,13 +49,20 @@ export const updateBranchBody = z.object({
   isActive: optionalBool(),
 });
 
-/** The end date is the last day: not before the start, and not already past (in the business time zone). */
+/** The end date is the last day: not before the start. */
 const validPeriod = (v: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx) => {
   if (v.startDate && v.endDate && v.endDate < v.startDate)
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endBeforeStart' });
-  else if (v.endDate && v.endDate < clock.today())
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDateInPast' });
 };
+
+/**
+ * What a NEW offer must also be: at least one available, and not already ended (the end date in
+ * the business time zone). An existing offer may keep a quantity of 0 or an end date that passed.
+ */
+export const offerQuantityOk = (n: number, original?: { availableNumberOfOffers: number }) =>
+  n >= 1 || n === original?.availableNumberOfOffers;
+export const offerEndOk = (endDate: string, original?: { endDate: string }) =>
+  endDate >= clock.today() || endDate === original?.endDate;
 
 export const offerFields = {
   title: text('required', 150),
@@ -63,7 +70,7 @@ export const offerFields = {
   description: description('descriptionLength'),
   descriptionAr: description('descriptionArLength'),
   points: count(),
-  availableNumberOfOffers: count().refine((n) => n >= 1, { error: 'atLeastOne' }),
+  availableNumberOfOffers: count(),
   price: price(),
   startDate: date(),
   endDate: date(),
@@ -71,7 +78,13 @@ export const offerFields = {
   tagsIds: idList('tagsRequired'),
 };
 
-export const addOfferBody = z.object(offerFields).superRefine(validPeriod);
+/** The offer form's fields and rules, shared by add and update screens. */
+export const offerBody = z.object(offerFields).superRefine(validPeriod);
+export const addOfferBody = offerBody.superRefine((v, ctx) => {
+  if (!offerQuantityOk(v.availableNumberOfOffers))
+    ctx.addIssue({ code: 'custom', path: ['availableNumberOfOffers'], message: 'atLeastOne' });
+  if (!offerEndOk(v.endDate)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDateInPast' });
+});
 
 export const updateOfferBody = z
   .object({

@@ -10,4 +10,17 @@ export const securityMessages = {
     ar: 'تحتوي كلمة المرور على أحرف غير صالحة',
   },
   busy: { en: 'The server is busy, please try again in a moment', ar: 'الخادم مشغول، الرجاء المحاولة بعد لحظات' },
+  /** `{seconds}` is replaced by the wait the server also sends as Retry-After (a no-break space keeps the unit with it). */
+  tooManySignIns: {
+    en: 'Too many sign-in attempts, try again in {seconds}\u00a0s',
+    ar: 'محاولات دخول كثيرة، حاول مرة أخرى بعد {seconds}\u00a0ثانية',
+  },
+  tooManySignups: {
+    en: 'Too many new accounts from this network, please try again later',
+    ar: 'حسابات جديدة كثيرة من هذه الشبكة، الرجاء المحاولة لاحقاً',
+  },
+  oneTimeCodeExpired: {
+    en: 'This one-time code has expired, ask the shop to send a new one',
+    ar: 'انتهت صلاحية هذا الرمز المؤقت، اطلب من المتجر إرسال رمز جديد',
+  },
 } as const satisfies Record<string, { en: string; ar: string }>;

@@ -38,13 +38,25 @@ export const authRepository = (db: Kysely<Database>) => ({
       await db.updateTable('merchants').set({ passwordHash, updatedAt }).where('id', '=', id).execute();
     else if (type === 'merchantUser')
       await db.updateTable('merchantUsers').set({ passwordHash, updatedAt }).where('id', '=', id).execute();
-    // a customer who chose a password no longer has to change the default one
+    // a customer who chose a password no longer has to change a one-time code
     else
       await db
         .updateTable('customers')
-        .set({ passwordHash, updatedAt, mustChangePassword: 0 })
+        .set({ passwordHash, updatedAt, mustChangePassword: 0, passwordExpiresAt: null })
         .where('id', '=', id)
         .execute();
+  },
+
+  /** Replaces a hash by a stronger one of the same password, unless the password changed meanwhile. */
+  async replaceHash(type: SubjectType, id: number, oldHash: string, passwordHash: string) {
+    const table = type === 'merchant' ? 'merchants' : type === 'merchantUser' ? 'merchantUsers' : 'customers';
+    if (type === 'admin') return;
+    await db
+      .updateTable(table)
+      .set({ passwordHash })
+      .where('id', '=', id)
+      .where('passwordHash', '=', oldHash)
+      .execute();
   },
 
   async insertSession(v: {

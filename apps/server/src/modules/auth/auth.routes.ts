@@ -2,7 +2,7 @@ import type { Handlers } from '../../http/context';
 import type { AuthService } from './auth.service';
 
 export const authRoutes = (auth: AuthService): Handlers => ({
-  'merchant/signup': ({ body }) => auth.signupMerchant(body),
+  'merchant/signup': ({ body, request }) => auth.signupMerchant(body, request.ip),
   'merchant/login': ({ body, request }) => auth.loginStaff(body, request.ip),
   'merchant/logout': ({ caller }) => auth.logout(caller),
   'merchant/changepassword': ({ caller, body }) => auth.changePassword(caller, body),

@@ -3,8 +3,7 @@ import type { Caller } from '../../core/caller';
 import { AppError, conflict, forbidden, invalidField } from '../../core/errors';
 import type { Merchant, MerchantUser, SubjectType } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { hashPassword, verifyPassword } from '../../lib/password';
-import { FailureLimiter } from '../../lib/rate-limit';
+import { assertNotCommon } from '../../lib/password';
 import { hashToken, newCode, newToken } from '../../lib/tokens';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -17,10 +16,7 @@ type Account = { type: 'merchant'; row: Merchant } | { type: 'merchantUser'; row
 /** Login, sign-up, sessions and passwords for merchants, staff, couriers and customers. */
 export function authService(deps: Deps) {
   const repo = deps.store.accounts;
-  const byPhone = new FailureLimiter(deps.loginLimits.perPhone, deps.loginLimits.windowMs);
-  const byAddress = new FailureLimiter(deps.loginLimits.perAddress, deps.loginLimits.windowMs);
-  // Verifying against this when the phone is unknown keeps both failures equally slow.
-  const dummyHash = hashPassword('not-a-real-password', deps.hashCost);
+  const { passwords, signInLimiter } = deps;
 
   async function newSession(subjectType: SubjectType, subjectId: number, deviceId?: string) {
     const token = newToken();
@@ -36,26 +32,38 @@ export function authService(deps: Deps) {
     return staff ? { type: 'merchantUser', row: staff } : undefined;
   }
 
-  /** Checks a password with per-phone and per-address limits; the same failure for every cause. */
-  async function checkCredentials<T extends { passwordHash: string }>(
-    scope: string,
+  /**
+   * Checks a password under the sign-in limits (docs/security.md): the attempt is counted for the
+   * phone and the address before anything is hashed; an unknown phone is checked against a dummy
+   * hash, so both failures answer and take the same. A hash of an older scheme or cost is replaced.
+   */
+  async function checkCredentials(
+    scope: 'staff' | 'user',
     mobile: string,
     address: string,
     password: string,
-    row: T | undefined,
-  ): Promise<T> {
-    const phoneKey = `${scope}:${mobile}`;
-    const addressKey = `${scope}:${address}`;
-    if (byPhone.isBlocked(phoneKey) || byAddress.isBlocked(addressKey)) throw new AppError(429, 'tooManyAttempts');
-    // an unknown phone still costs one hash, so both failures take as long
-    const ok = await verifyPassword(password, row ? row.passwordHash : await dummyHash);
-    if (!row || !ok) {
-      byPhone.fail(phoneKey);
-      byAddress.fail(addressKey);
+    account: { type: SubjectType; row: { id: number; passwordHash: string } } | undefined,
+  ): Promise<void> {
+    const ticket = await signInLimiter.begin(scope, mobile, address);
+    let ok: boolean;
+    try {
+      ok = await passwords.verify(password, account?.row.passwordHash);
+    } catch (err) {
+      await ticket.cancelled();
+      throw err;
+    }
+    if (!account || !ok) {
+      await ticket.failed();
       throw new AppError(401, 'loginFailed');
     }
-    byPhone.reset(phoneKey);
-    return row;
+    await ticket.succeeded();
+    if (passwords.needsRehash(account.row.passwordHash)) {
+      // best effort: the sign-in stands even when the server is too busy to rehash now
+      await passwords
+        .hash(password)
+        .then((hash) => repo.replaceHash(account.type, account.row.id, account.row.passwordHash, hash))
+        .catch((err) => deps.log.warn({ err }, 'password rehash skipped'));
+    }
   }
 
   async function staffSessionResponse(account: Account, deviceId?: string): Promise<SessionResponse> {
@@ -85,9 +93,11 @@ export function authService(deps: Deps) {
   }
 
   return {
-    async signupMerchant(v: { name: string; mobile: string; password: string; userCurrncy: string }) {
+    async signupMerchant(v: { name: string; mobile: string; password: string; userCurrncy: string }, address: string) {
+      assertNotCommon(v.password);
+      await signInLimiter.signup(address);
       if (await repo.loginMobileTaken(v.mobile)) throw conflict('mobileTaken');
-      const passwordHash = await hashPassword(v.password, deps.hashCost);
+      const passwordHash = await passwords.hash(v.password);
       let id: number;
       try {
         id = await repo.insertMerchant({
@@ -106,14 +116,18 @@ export function authService(deps: Deps) {
 
     async loginStaff(v: { username: string; password: string; deviceId?: string }, address: string) {
       const found = await findAccount(v.username);
-      await checkCredentials('staff', v.username, address, v.password, found?.row);
+      await checkCredentials('staff', v.username, address, v.password, found);
       await assertMaySignIn(found!);
       return staffSessionResponse(found!, v.deviceId);
     },
 
     async loginCustomer(v: { username: string; password: string; deviceId?: string }, address: string) {
       const row = await repo.customerByMobile(v.username);
-      const customer = await checkCredentials('user', v.username, address, v.password, row);
+      await checkCredentials('user', v.username, address, v.password, row && { type: 'user', row });
+      const customer = row!;
+      // a walk-in customer's one-time code works for 24 hours (only its holder learns it expired)
+      if (customer.passwordExpiresAt !== null && customer.passwordExpiresAt <= new Date().toISOString())
+        throw new AppError(401, 'oneTimeCodeExpired');
       const session = await newSession('user', customer.id, v.deviceId);
       return { id: customer.id, ...session, mustChangePassword: customer.mustChangePassword === 1 };
     },
@@ -126,15 +140,16 @@ export function authService(deps: Deps) {
     },
 
     async changePassword(caller: Caller, v: { oldPassword: string; password: string }) {
+      assertNotCommon(v.password);
       const row =
         caller.type === 'merchant'
           ? await repo.merchantById(caller.id)
           : caller.type === 'merchantUser'
             ? await repo.staffById(caller.id)
             : await repo.customerById(caller.id);
-      if (!row || !(await verifyPassword(v.oldPassword, row.passwordHash)))
+      if (!row || !(await passwords.verify(v.oldPassword, row.passwordHash)))
         throw invalidField('oldPassword', 'wrongCurrentPassword');
-      await repo.setPassword(caller.type, caller.id, await hashPassword(v.password, deps.hashCost));
+      await repo.setPassword(caller.type, caller.id, await passwords.hash(v.password));
       await repo.revokeSessionsOf(caller.type, caller.id, caller.sessionId);
       return { success: true as const };
     },
@@ -160,6 +175,8 @@ export function authService(deps: Deps) {
 
     /** Step 2: check the code, set the new password, end every session and sign in. */
     async resetPassword(v: { mobile: string; code: string; password: string }) {
+      // before the code is used up, so that a refused password leaves it valid
+      assertNotCommon(v.password);
       const account = await findAccount(v.mobile);
       const code = account ? await repo.latestLiveCode(account.type, account.row.id) : undefined;
       if (!account || !code || code.attempts >= CODE_MAX_ATTEMPTS) throw invalidField('code', 'codeInvalid');
@@ -167,10 +184,14 @@ export function authService(deps: Deps) {
         await repo.addCodeAttempt(code.id);
         throw invalidField('code', 'codeInvalid');
       }
+      // hashed before the code is used up: a busy server (503) leaves the code valid
+      const passwordHash = await passwords.hash(v.password);
       if (!(await repo.useCode(code.id))) throw invalidField('code', 'codeInvalid');
       await assertMaySignIn(account);
-      await repo.setPassword(account.type, account.row.id, await hashPassword(v.password, deps.hashCost));
+      await repo.setPassword(account.type, account.row.id, passwordHash);
       await repo.revokeSessionsOf(account.type, account.row.id);
+      // the owner proved who they are: a guesser's delays on this phone end
+      await signInLimiter.clearPhone('staff', v.mobile);
       return staffSessionResponse(account);
     },
 

@@ -16,6 +16,8 @@ export const customerRepository = (db: Kysely<Database>) => ({
     name: string;
     mobile: string;
     passwordHash: string;
+    /** When the password is a one-time code: the moment it stops working. */
+    passwordExpiresAt: string | null;
     currency: string;
     mustChangePassword: boolean;
     registeredByMerchantId: number | null;
@@ -28,5 +30,19 @@ export const customerRepository = (db: Kysely<Database>) => ({
       .returning(['id', 'name', 'mobile'])
       .executeTakeFirstOrThrow();
     return row;
+  },
+
+  /**
+   * Gives a walk-in customer whose one-time code expired a new one; false when the account changed
+   * meanwhile (another registration renewed it, or the customer chose a password).
+   */
+  async renewOneTimeCode(id: number, expiredAt: string, passwordHash: string, passwordExpiresAt: string) {
+    const r = await db
+      .updateTable('customers')
+      .set({ passwordHash, passwordExpiresAt, mustChangePassword: 1, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .where('passwordExpiresAt', '=', expiredAt)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   },
 });

@@ -1,4 +1,4 @@
-import { type ApiParsedBody, LIMITS, type Offer } from '@loyalty/contract';
+import { type ApiParsedBody, LIMITS, type Offer, offerEndOk, offerQuantityOk } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
 import { invalidField, notFound } from '../../core/errors';
 import { flag, isUniqueViolation } from '../../db/dialect';
@@ -146,6 +146,10 @@ export function offersService({ store, uploadsDir }: Pick<Deps, 'store' | 'uploa
       const startDate = v.startDate ?? current.startDate;
       const endDate = v.endDate ?? current.endDate;
       if (endDate < startDate) throw invalidField('endDate', 'endBeforeStart');
+      // a new quantity of 0 or an end date already past is refused; an offer may keep the ones it has
+      if (v.availableNumberOfOffers !== undefined && !offerQuantityOk(v.availableNumberOfOffers, current))
+        throw invalidField('availableNumberOfOffers', 'atLeastOne');
+      if (v.endDate !== undefined && !offerEndOk(v.endDate, current)) throw invalidField('endDate', 'endDateInPast');
       await checkLinks(caller, v.branchsIds, v.tagsIds);
       const { offerId, branchsIds, tagsIds, price, isActive, ...fields } = v;
       const patch = {

@@ -39,14 +39,14 @@ describe('offer rules', () => {
     expect(messageOf({})).toBeNull();
     expect(messageOf({ price: -5 })).toEqual({ price: 'mustBePositive' });
     expect(messageOf({ availableNumberOfOffers: 0 })).toEqual({
-      availableNumberOfOffers: 'offers.errors.noneAvailable',
+      availableNumberOfOffers: 'atLeastOne',
     });
     expect(messageOf({ startDate: '2020-01-01', endDate: '2020-02-01' })).toEqual({
-      endDate: 'offers.errors.endInPast',
+      endDate: 'endDateInPast',
     });
     // even while other fields are still wrong
     expect(messageOf({ title: '', availableNumberOfOffers: 0 })).toMatchObject({
-      availableNumberOfOffers: 'offers.errors.noneAvailable',
+      availableNumberOfOffers: 'atLeastOne',
     });
   });
 
@@ -110,7 +110,7 @@ describe('OfferForm', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Must be zero or more')).toBeTruthy();
     expect(input('price').value).toBe('-5');
     type('availableNumberOfOffers', '0');
-    expect(await screen.findByText('At least 1 offer must be available')).toBeTruthy();
+    expect(await screen.findByText('Must be at least 1')).toBeTruthy();
     type('startDate', '2020-01-01');
     type('endDate', '2020-02-01');
     expect(await screen.findByText('The end date has already passed')).toBeTruthy();

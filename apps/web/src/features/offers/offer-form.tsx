@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addOfferBody, type Offer } from '@loyalty/contract';
+import { addOfferBody, type Offer, offerBody, offerEndOk, offerQuantityOk } from '@loyalty/contract';
 import { Button, MultiSelect, NumberInput, Progress, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -22,15 +22,15 @@ const FIELDS = Object.keys(addOfferBody.shape);
  * quantity and end date it has (sold out, expired) while other fields change.
  */
 export const offerSchema = (original?: Pick<Offer, 'availableNumberOfOffers' | 'endDate'>) =>
-  addOfferBody
-    .refine((v) => v.availableNumberOfOffers >= 1 || v.availableNumberOfOffers === original?.availableNumberOfOffers, {
+  offerBody
+    .refine((v) => offerQuantityOk(v.availableNumberOfOffers, original), {
       path: ['availableNumberOfOffers'],
-      message: 'offers.errors.noneAvailable',
+      message: 'atLeastOne',
       when: fieldIsValid('availableNumberOfOffers'),
     })
-    .refine((v) => v.endDate >= todayIso() || v.endDate === original?.endDate, {
+    .refine((v) => offerEndOk(v.endDate, original), {
       path: ['endDate'],
-      message: 'offers.errors.endInPast',
+      message: 'endDateInPast',
       when: fieldIsValid('endDate'),
     });
 

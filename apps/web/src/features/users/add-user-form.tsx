@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULTS, id, userSignupBody } from '@loyalty/contract';
+import { id, userSignupBody } from '@loyalty/contract';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { BranchSelect } from '../../components/branch-select';
 import { PhoneField } from '../../components/phone-field';
@@ -25,7 +25,7 @@ export type BranchChoice =
   /** a staff member registers at their own branch, shown read-only */
   | { kind: 'fixed'; branchName: string };
 
-/** Registers a walk-in customer with the fixed default password, who must change it at first sign-in. */
+/** Registers a walk-in customer; the server sends them a one-time code by SMS, to change at first sign-in. */
 export function AddUserForm({ branch, onDone }: { branch: BranchChoice; onDone?: () => void }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
@@ -43,6 +43,7 @@ export function AddUserForm({ branch, onDone }: { branch: BranchChoice; onDone?:
       {
         onSuccess: () => {
           toast.success('msg.addedSuccessfully');
+          toast.info('users.codeSent');
           reset();
           onDone?.();
         },
@@ -75,11 +76,7 @@ export function AddUserForm({ branch, onDone }: { branch: BranchChoice; onDone?:
         )}
         {branch.kind === 'fixed' && <TextInput label={t('users.branch')} value={branch.branchName} readOnly />}
         <Alert variant="light" icon={<IconInfoCircle size={18} />} p="xs">
-          <Trans
-            i18nKey="users.temporaryPassword"
-            values={{ password: DEFAULTS.addUserPassword }}
-            components={{ code: <bdi dir="ltr" /> }}
-          />
+          {t('users.oneTimeCode')}
         </Alert>
         <Button type="submit" loading={add.isPending} disabled={!isDirty}>
           {t('users.submit')}

@@ -3,7 +3,10 @@ import { type ApiBody, DEFAULTS } from '@loyalty/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-/** SPEC §2: currency fixed USD and the fixed default password; the server makes the customer change it. */
+/**
+ * SPEC §2: currency fixed USD and the fixed default password, which the server ignores: it sends the
+ * customer a one-time code by SMS instead.
+ */
 export const useAddUser = () =>
   useMutation({
     mutationFn: (v: { name: string; mobile: string; branchId?: number }) => {
