@@ -17,14 +17,18 @@ import { type HashCost, type HashingLimits, PRODUCTION_COST } from './lib/passwo
 import { authRoutes } from './modules/auth/auth.routes';
 import type { SmsSender } from './modules/auth/sms';
 import { branchesRoutes } from './modules/branches/branches.routes';
+import { cardsRoutes } from './modules/cards/cards.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { customerRequestsRoutes } from './modules/customer-requests/customer-requests.routes';
 import { offerRequestsRoutes } from './modules/offer-requests/offer-requests.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
+import { packagesRoutes } from './modules/packages/packages.routes';
 import { productRequestsRoutes } from './modules/product-requests/product-requests.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { redeemsRoutes } from './modules/redeems/redeems.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { settlementsRoutes } from './modules/settlements/settlements.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 
@@ -47,6 +51,8 @@ export interface AppOptions {
   hsts?: boolean;
   /** Settings handed to the web app at /api/config. */
   publicConfig?: Record<string, unknown>;
+  /** The payment gateway; the built-in test gateway when absent. */
+  payments?: Deps['payments'];
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps; services: Services }> {
@@ -70,6 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     hashing: opts.hashing,
     sessionTtlMs: opts.sessionTtlMs ?? 30 * 24 * 3600 * 1000,
     loginLimits: opts.loginLimits,
+    payments: opts.payments,
   });
 
   // external plugins
@@ -101,6 +108,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...redeemsRoutes(services.redeems),
     ...customerRequestsRoutes(services.browse, services.offerRequests, services.redeems),
     ...productRequestsRoutes(services.productRequests, services.deliveries, services.customerOrders),
+    ...cardsRoutes(services.cards),
+    ...packagesRoutes(services.packages),
+    ...settlementsRoutes(services.settlements),
+    ...reportsRoutes(services.reports),
   };
   registerEndpoints(app, {
     handlers,

@@ -11,17 +11,23 @@ import { LOGIN_LIMITS, signInLimiter } from './lib/rate-limit';
 import { authService } from './modules/auth/auth.service';
 import { outboxSmsSender, type SmsSender } from './modules/auth/sms';
 import { branchesService } from './modules/branches/branches.service';
+import { cardsService } from './modules/cards/cards.service';
 import { customerService } from './modules/customer/customer.service';
 import { customerRequestsService } from './modules/customer-requests/customer-requests.service';
 import { offerRequestsService } from './modules/offer-requests/offer-requests.service';
 import { offersService } from './modules/offers/offers.service';
 import { operatorService } from './modules/operator/operator.service';
+import { packagesService } from './modules/packages/packages.service';
+import type { PaymentGateway } from './modules/payments/payments';
+import { testGateway } from './modules/payments/test-gateway';
 import { customerOrdersService } from './modules/product-requests/customer-orders.service';
 import { deliveriesService } from './modules/product-requests/deliveries.service';
 import { productRequestsService } from './modules/product-requests/product-requests.service';
 import { productsService } from './modules/products/products.service';
 import { profileService } from './modules/profile/profile.service';
 import { redeemsService } from './modules/redeems/redeems.service';
+import { reportsService } from './modules/reports/reports.service';
+import { settlementsService } from './modules/settlements/settlements.service';
 import { staffService } from './modules/staff/staff.service';
 import { tagsService } from './modules/tags/tags.service';
 import { createStore } from './repositories';
@@ -38,6 +44,7 @@ export interface ComposeOptions {
   sessionTtlMs: number;
   /** Sign-in delays and per-address limits (default LOGIN_LIMITS). */
   loginLimits?: Deps['loginLimits'];
+  payments?: PaymentGateway;
 }
 
 export function compose(opts: ComposeOptions) {
@@ -55,9 +62,11 @@ export function compose(opts: ComposeOptions) {
     loginLimits,
     passwords: passwordHasher(opts.hashCost, opts.hashing ?? HASHING),
     signInLimiter: signInLimiter(store.throttle, loginLimits),
+    payments: opts.payments ?? testGateway(),
   };
   const tags = tagsService(deps);
   const productRequests = productRequestsService(deps);
+  const cards = cardsService(deps);
   const services = {
     auth: authService(deps),
     profile: profileService(deps, productRequests),
@@ -74,6 +83,10 @@ export function compose(opts: ComposeOptions) {
     productRequests,
     deliveries: deliveriesService(deps),
     customerOrders: customerOrdersService(deps, productRequests),
+    cards,
+    packages: packagesService(deps, cards),
+    settlements: settlementsService(deps),
+    reports: reportsService(deps),
   };
   return { deps, services };
 }

@@ -21,6 +21,10 @@ export interface Config {
   hsts: boolean;
   /** The operator's support contact, shown by the web app (activate-account screen and the like). */
   support: { email?: string; phone?: string };
+  /** Stripe's secret key: when set, cards are saved and charged with Stripe, else with the built-in test gateway. */
+  stripeSecretKey?: string;
+  /** Stripe's API address (tests point it at a local fake); default Stripe's own. */
+  stripeApiBase?: string;
 }
 
 /** What the web app reads at GET /api/config: no secrets, only what a visitor may see. */
@@ -64,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...optional('email', env.SUPPORT_EMAIL),
       ...optional('phone', env.SUPPORT_PHONE),
     },
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeApiBase: env.STRIPE_API_BASE || undefined,
   };
 }
 

@@ -3,6 +3,7 @@ import type { DialectKind } from './db/dialect';
 import type { HashCost, Passwords } from './lib/password';
 import type { LoginLimits, SignInLimiter } from './lib/rate-limit';
 import type { SmsSender } from './modules/auth/sms';
+import type { PaymentGateway } from './modules/payments/payments';
 import type { Store } from './repositories';
 
 /**
@@ -23,4 +24,6 @@ export interface Deps {
   passwords: Passwords;
   /** Sign-in delays and per-address limits, counted in the database. */
   signInLimiter: SignInLimiter;
+  /** Saves and charges cards (the built-in test gateway unless Stripe is configured). */
+  payments: PaymentGateway;
 }

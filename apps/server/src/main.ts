@@ -3,6 +3,7 @@ import { loadConfig, publicConfigOf } from './config';
 import { openDatabase } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import { stopOnSignals } from './lib/shutdown';
+import { paymentGatewayFrom } from './modules/payments/payments';
 
 const config = loadConfig();
 const database = openDatabase({
@@ -23,6 +24,7 @@ const { app } = await buildApp({
   trustProxy: config.trustProxy,
   hsts: config.hsts,
   publicConfig: publicConfigOf(config),
+  payments: paymentGatewayFrom(config),
 });
 if (applied.length) app.log.info({ applied }, 'database migrated');
 

@@ -9,6 +9,7 @@ import { authRepository } from './modules/auth/auth.repository';
 import { smsRepository } from './modules/auth/sms';
 import { throttleRepository } from './modules/auth/throttle.repository';
 import { branchesRepository } from './modules/branches/branches.repository';
+import { cardsRepository } from './modules/cards/cards.repository';
 import { customerRepository } from './modules/customer/customer.repository';
 import { customerRequestsRepository } from './modules/customer-requests/customer-requests.repository';
 import { demoRepository } from './modules/demo/demo.repository';
@@ -16,10 +17,13 @@ import { ledgerRepository } from './modules/ledger/ledger.repository';
 import { offerRequestsRepository } from './modules/offer-requests/offer-requests.repository';
 import { offersRepository } from './modules/offers/offers.repository';
 import { operatorRepository } from './modules/operator/operator.repository';
+import { packagesRepository } from './modules/packages/packages.repository';
 import { productRequestsRepository } from './modules/product-requests/product-requests.repository';
 import { productsRepository } from './modules/products/products.repository';
 import { profileRepository } from './modules/profile/profile.repository';
 import { redeemsRepository } from './modules/redeems/redeems.repository';
+import { reportsRepository } from './modules/reports/reports.repository';
+import { settlementsRepository } from './modules/settlements/settlements.repository';
 import { staffRepository } from './modules/staff/staff.repository';
 import { tagsRepository } from './modules/tags/tags.repository';
 
@@ -41,6 +45,10 @@ export const buildRepositories = (db: Kysely<Database>) => ({
   redeems: redeemsRepository(db),
   staff: staffRepository(db),
   tags: tagsRepository(db),
+  cards: cardsRepository(db),
+  packages: packagesRepository(db),
+  settlements: settlementsRepository(db),
+  reports: reportsRepository(db),
 });
 
 export type Repos = ReturnType<typeof buildRepositories>;

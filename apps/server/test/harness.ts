@@ -82,6 +82,10 @@ export async function startTestServer(
     hashing?: HashingLimits;
     /** Runs on the empty database before the migrations (to test a migration over older rows). */
     beforeMigrate?: (database: DbHandle) => Promise<void>;
+    /** A payment gateway instead of the built-in test gateway. */
+    payments?: Deps['payments'];
+    /** Receives every server log line (level trace) when given. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-test-'));
@@ -115,6 +119,8 @@ export async function startTestServer(
     loginLimits: { ...TEST_LOGIN_LIMITS, ...opts.loginLimits },
     webDist: opts.webDist,
     publicConfig: opts.publicConfig,
+    payments: opts.payments,
+    logger: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
     sms: {
       async send(to, body) {
         sms.push({ to, body });

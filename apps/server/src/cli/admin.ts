@@ -10,6 +10,7 @@ import { migrateToLatest } from '../db/migrate';
 import { PRODUCTION_COST } from '../lib/password';
 import { runDemo } from '../modules/demo/demo.service';
 import { OperatorError } from '../modules/operator/operator.service';
+import { paymentGatewayFrom } from '../modules/payments/payments';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -18,9 +19,29 @@ const USAGE = `Usage: npm run admin -- <command>
   merchant suspend <mobile>          suspend a merchant and end all its sessions
   tag add <name>                     add a tag merchants can put on offers and products
   customer grant <mobile> <points>   grant a customer points (written to the points ledger)
+  package add --name N --points P --amount A [--description D] [--validto YYYY-MM-DD]
+              [--name-ar N] [--description-ar D]
+                                     add a points package merchants can buy (amount in dollars)
+  package list                       list the points packages
+  invoice add --merchant <mobile> --name N --amount A [--description D]
+                                     record an invoice for a merchant (amount in dollars)
   settlement move <id> <pending|paid>  move a settlement initial → pending → paid
   demo                               fill the database with a bilingual demo
 `;
+
+/** `--key value` pairs; a flag without a value, or an unknown one, is refused. */
+function flags(args: string[], known: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const key = args[i];
+    const value = args[i + 1];
+    if (!key.startsWith('--') || !known.includes(key.slice(2)))
+      throw new OperatorError(`Unknown option ${key}; expected ${known.map((k) => `--${k}`).join(', ')}.\n\n${USAGE}`);
+    if (value === undefined || value.startsWith('--')) throw new OperatorError(`${key} needs a value.\n\n${USAGE}`);
+    out[key.slice(2)] = value;
+  }
+  return out;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [group, action, ...rest] = argv;
@@ -45,6 +66,7 @@ async function main(argv: string[]): Promise<number> {
       log,
       hashCost: PRODUCTION_COST,
       sessionTtlMs: 0,
+      payments: paymentGatewayFrom(config),
     });
     const op = services.operator;
     const need = (value: string | undefined, what: string) => {
@@ -77,6 +99,39 @@ async function main(argv: string[]): Promise<number> {
       case 'customer grant': {
         const g = await op.grantCustomerPoints(need(rest[0], 'mobile'), need(rest[1], 'points'));
         console.log(`Granted ${g.granted} P to customer ${g.name} (${g.mobile}); balance now ${g.balance} P.`);
+        return 0;
+      }
+      case 'package add': {
+        const f = flags(rest, ['name', 'name-ar', 'points', 'amount', 'description', 'description-ar', 'validto']);
+        const p = await op.addPackage({
+          name: f.name,
+          nameAr: f['name-ar'],
+          points: f.points,
+          amount: f.amount,
+          description: f.description,
+          descriptionAr: f['description-ar'],
+          validto: f.validto,
+        });
+        console.log(
+          `Added package ${p.id}: ${p.name}, ${p.points} P for $${p.amount.toFixed(2)}${p.validto ? `, for sale until ${p.validto}` : ''}.`,
+        );
+        return 0;
+      }
+      case 'package list': {
+        const rows = await op.listPackages();
+        if (rows.length === 0) console.log('No packages yet.');
+        for (const p of rows)
+          console.log(
+            `${p.id}\t${p.points} P\t$${p.amount.toFixed(2)}\t${p.validto ? `until ${p.validto}` : 'no end'}${p.isActive ? '' : ' (inactive)'}\t${p.name}`,
+          );
+        return 0;
+      }
+      case 'invoice add': {
+        const f = flags(rest, ['merchant', 'name', 'amount', 'description']);
+        const i = await op.addInvoice(f);
+        console.log(
+          `Added invoice ${i.id} for ${i.merchant.name} (${i.merchant.mobile}): ${i.name}, $${i.amount.toFixed(2)}.`,
+        );
         return 0;
       }
       case 'settlement move': {

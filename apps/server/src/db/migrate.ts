@@ -2,12 +2,14 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DbHandle, DialectKind } from './dialect';
 import { init } from './migrations/0001-init';
 import { orders } from './migrations/0002-orders';
+import { money } from './migrations/0003-money';
 import { authHardening } from './migrations/0005-auth-hardening';
 
 /** The one ordered migration set; names sort in order of application. */
 const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0001-init': init(kind),
   '0002-orders': orders(kind),
+  '0003-money': money(kind),
   '0005-auth-hardening': authHardening(kind),
 });
 

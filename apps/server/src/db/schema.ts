@@ -284,6 +284,88 @@ export interface SettlementDetailsTable {
   createdAt: Timestamp;
 }
 
+export interface CardsTable {
+  id: Generated<number>;
+  merchantId: number;
+  nameOnCard: string;
+  brand: string;
+  last4: string;
+  /** MM */
+  expMonth: string;
+  /** YYYY */
+  expYear: string;
+  /** The gateway that issued the token (`test`, `stripe`). */
+  gateway: string;
+  /** The gateway's reference to the card: never the number, never the CVV. */
+  token: string;
+  isDefault: Flag;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  name: string;
+  nameAr: string | null;
+  description: string | null;
+  descriptionAr: string | null;
+  amountCents: number;
+  points: number;
+  /** Last day it is for sale (YYYY-MM-DD), or null. */
+  validto: string | null;
+  isActive: Flag;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** One purchase the merchant means to make, by idempotency key: the lock that charges once. */
+export interface PaymentAttemptsTable {
+  id: Generated<number>;
+  merchantId: number;
+  idempotencyKey: string;
+  packageId: number;
+  cardId: number;
+  amountCents: number;
+  points: number;
+  paymentType: string;
+  paymentId: string | null;
+  status: 'pending' | 'succeeded';
+  chargeId: string | null;
+  /** Who works on it now (a random id) and since when; a stale lock may be taken over. */
+  lockId: string;
+  lockedAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface PackageRequestsTable {
+  id: Generated<number>;
+  merchantId: number;
+  packageId: number;
+  paymentAttemptId: number;
+  cardId: number;
+  cardBrand: string;
+  cardLast4: string;
+  points: number;
+  amountCents: number;
+  paymentType: string;
+  paymentId: string | null;
+  chargeId: string;
+  status: 'paid';
+  createdAt: Timestamp;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  merchantId: number;
+  packageRequestId: number | null;
+  name: string;
+  description: string | null;
+  amountCents: number;
+  status: 'paid' | 'issued';
+  createdAt: Timestamp;
+}
+
 /**
  * Sign-in and sign-up counters shared by every server process (docs/security.md). Times are epoch
  * milliseconds (integers) so that one SQL expression computes the next wait on both engines.
@@ -320,6 +402,11 @@ export interface Database {
   productRequests: ProductRequestsTable;
   settlements: SettlementsTable;
   settlementDetails: SettlementDetailsTable;
+  cards: CardsTable;
+  packages: PackagesTable;
+  paymentAttempts: PaymentAttemptsTable;
+  packageRequests: PackageRequestsTable;
+  invoices: InvoicesTable;
   authThrottles: AuthThrottlesTable;
 }
 

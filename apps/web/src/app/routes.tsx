@@ -154,7 +154,7 @@ const appScreens: RouteObject[] = [
   screen(
     'transactiondetails',
     () => import('../features/transactions/transaction-details-page').then((m) => m.TransactionDetailsPage),
-    anyRole,
+    merchant,
   ),
   screen('push-test', () => import('../features/static-pages/push-test-page').then((m) => m.PushTestPage), anyRole),
 ];

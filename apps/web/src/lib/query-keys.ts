@@ -31,6 +31,19 @@ export const queryKeys = {
   productRequests: resource('productRequests'),
   /** The courier's deliveries (`list()`, `detail({ id })`). */
   deliveries: resource('deliveries'),
+  /** Points packages for sale (`list()`, `detail({ id })`). */
+  packages: resource('packages'),
+  /** The merchant's saved cards. */
+  cards: resource('cards'),
+  /** Packages the merchant bought (`detail({ id })`). */
+  packageRequests: resource('packageRequests'),
+  invoices: resource('invoices'),
+  /** Settlements (`list({ status })`, `detail({ id })`). */
+  settlements: resource('settlements'),
+  /** The account reports' per-branch figures (`list({ from, to })`). */
+  reports: resource('reports'),
+  /** The merchant's points ledger (`list({ pageNum, limit })`). */
+  pointsHistory: resource('pointsHistory'),
 };
 
 export type QueryResource = ReturnType<typeof resource>;

@@ -3,6 +3,7 @@
  * (SPEC §2, §3, §5, §7; DECISIONS §3, §4). A card is never answered with its full number or CVV.
  */
 import { z } from 'zod';
+import { cardHolderField, cardNumberField, cvvField, expirationDateField } from '../card-rules';
 import { defineEndpoints } from '../endpoint';
 import { id, optionalDate, optionalText, paging } from '../fields';
 import { settlementStatus } from './orders';
@@ -12,24 +13,18 @@ const nullableText = z.string().nullable();
 const m = ['merchant'] as const;
 const idBody = z.object({ id: id() });
 
-export const cardNumberPattern = /^\d{4} \d{4} \d{4} \d{4}$/;
+export * from '../card-rules';
 
+/**
+ * `/merchant/card/add` (SPEC §3, §5): expirationDate MM-YYYY, CVV, nameOnCard, cardNumber. The
+ * number is handed to the payment gateway and forgotten (only brand, last four and the gateway's
+ * token are kept); the CVV is never stored.
+ */
 export const addCardBody = z.object({
-  nameOnCard: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: 'required' })
-      .min(1, { error: 'required' })
-      .max(100, { error: 'tooLong' })
-      .regex(/^[\p{L} ]+$/u, { error: 'validName' }),
-  ),
-  cardNumber: z.string({ error: 'required' }).regex(cardNumberPattern, { error: 'cardNumberLength' }),
-  /** MM-YYYY */
-  expirationDate: z.string({ error: 'validYearMonth' }).regex(/^(0[1-9]|1[0-2])-\d{4}$/, { error: 'validYearMonth' }),
-  CVV: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string({ error: 'invalidCvv' }).regex(/^\d{3}$/, { error: 'cvvLength' }),
-  ),
+  nameOnCard: cardHolderField(),
+  cardNumber: cardNumberField(),
+  expirationDate: expirationDateField(),
+  CVV: cvvField(),
 });
 
 /** A saved card: masked number, never the CVV. */
@@ -49,22 +44,34 @@ export type Card = z.infer<typeof card>;
 export const pointsPackage = z.object({
   id: int,
   name: z.string(),
+  nameAr: nullableText,
   description: nullableText,
+  descriptionAr: nullableText,
   /** Price in dollars. */
   amount: z.number(),
   points: int,
-  /** Last day it can be bought (YYYY-MM-DD), or null. */
+  /** Last day it can be bought (YYYY-MM-DD, business calendar), or null. */
   validto: nullableText,
+  /** Active and not past `validto`: it can be bought today. */
+  isAvailable: z.boolean(),
   createdAt: z.string(),
 });
 export type PointsPackage = z.infer<typeof pointsPackage>;
 
+export const INVOICE_STATUSES = ['paid', 'issued'] as const;
+
+/**
+ * A bill of the merchant: `paid` for a package bought with a card (it names the purchase), `issued`
+ * for one the operator records (`npm run admin -- invoice add`), settled outside the app.
+ */
 export const invoice = z.object({
   id: int,
   name: z.string(),
   description: nullableText,
   amount: z.number(),
-  status: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  /** The package purchase this invoice is for, or null. */
+  packageRequestId: int.nullable(),
   createdAt: z.string(),
 });
 export type Invoice = z.infer<typeof invoice>;
@@ -72,16 +79,20 @@ export type Invoice = z.infer<typeof invoice>;
 /** A package bought by the merchant (SPEC §3: Package, points, amount), with its invoice. */
 export const packageRequest = z.object({
   id: int,
+  /** Points credited and dollars charged at the moment of purchase. */
   points: int,
   amount: z.number(),
   paymentType: z.string(),
-  status: z.string(),
+  status: z.literal('paid'),
   createdAt: z.string(),
   Package: pointsPackage,
+  /** The card charged (kept as it was even if the card is deleted later). */
   card: z.object({ id: int, brand: z.string(), last4: z.string() }).nullable(),
   invoice: invoice.nullable(),
 });
 export type PackageRequest = z.infer<typeof packageRequest>;
+
+const person = z.object({ name: z.string(), mobile: z.string() });
 
 export const settlement = z.object({
   id: int,
@@ -89,20 +100,32 @@ export const settlement = z.object({
   amount: z.number(),
   status: settlementStatus,
   createdAt: z.string(),
-  user: z.object({ name: z.string(), mobile: z.string() }),
+  user: person,
 });
 export type Settlement = z.infer<typeof settlement>;
 
 export const settlementDetails = settlement.extend({
   productRequest: z.object({
     id: int,
-    Product: z.object({ name: z.string(), description: z.string(), points: int, price: z.number() }),
+    Product: z.object({
+      name: z.string(),
+      nameAr: nullableText,
+      description: z.string(),
+      descriptionAr: nullableText,
+      points: int,
+      price: z.number(),
+    }),
   }),
-  settlementDetails: z.array(
-    z.object({ id: int, amount: z.number(), user: z.object({ name: z.string(), mobile: z.string() }) }),
-  ),
+  /** The sale line (+price) and, after a confirmed refund, the refund line (-price). */
+  settlementDetails: z.array(z.object({ id: int, kind: z.enum(['sale', 'refund']), amount: z.number(), user: person })),
 });
+export type SettlementDetails = z.infer<typeof settlementDetails>;
 
+/**
+ * A branch's figures over the chosen dates (docs/domain.md, "Account reports"): offer requests
+ * received, product requests received (not canceled), points of the done offer requests paid with
+ * points, dollars of the done product requests paid with price.
+ */
 export const chartRow = z.object({
   branchId: int,
   branchName: z.string(),
@@ -113,11 +136,44 @@ export const chartRow = z.object({
 });
 export type ChartRow = z.infer<typeof chartRow>;
 
+/** What a ledger row points at, so the history can link to it. */
+export const LEDGER_LINK_TYPES = [
+  'offerRequest',
+  'redeem',
+  'productRequest',
+  'packageRequest',
+  'settlement',
+  'grant',
+  'other',
+] as const;
+export type LedgerLinkType = (typeof LEDGER_LINK_TYPES)[number];
+
+/** A row of the merchant's points history (`/transactiondetails`). */
+export const pointsHistoryRow = z.object({
+  id: int,
+  createdAt: z.string(),
+  /** Points in (+) or out (-). */
+  delta: int,
+  balanceAfter: int,
+  reason: z.string(),
+  reference: z.string(),
+  link: z.object({ type: z.enum(LEDGER_LINK_TYPES), id: int.nullable() }),
+  /** Who moved them: the customer, or the package bought. */
+  who: nullableText,
+});
+export type PointsHistoryRow = z.infer<typeof pointsHistoryRow>;
+
 export const buyPackageBody = z.object({
   packageId: id(),
   cardId: id('chooseCard'),
+  /** SPEC §9: `stripe`, with a fixed payment id; kept on the purchase as sent. */
   paymentType: optionalText(30),
   paymentId: optionalText(100),
+  /**
+   * One key per purchase the merchant means to make (the app makes one when the buy sheet opens):
+   * the same key twice buys once. Without it the server derives one from the request.
+   */
+  idempotencyKey: optionalText(100),
 });
 
 export const moneyEndpoints = defineEndpoints({
@@ -126,14 +182,14 @@ export const moneyEndpoints = defineEndpoints({
     scope: 'platform',
     body: z.object({ limit: paging.limit, page: paging.pageNum, pageNum: paging.pageNum }),
     response: z.object({ packageData: z.object({ rows: z.array(pointsPackage), count: int }) }),
-    summary: 'Points packages for sale (data.packageData.rows).',
+    summary: 'Points packages for sale today: active and not past validto (data.packageData.rows).',
   },
   'merchant/package/details': {
     roles: m,
     scope: 'platform',
     body: idBody,
     response: pointsPackage,
-    summary: 'One package.',
+    summary: 'One active package (isAvailable false once past validto).',
   },
   'merchant/package/req/list': {
     roles: m,
@@ -154,7 +210,8 @@ export const moneyEndpoints = defineEndpoints({
     scope: 'merchant',
     body: buyPackageBody,
     response: packageRequest.extend({ balance: int }),
-    summary: "Buys a package with a saved card: the card is charged, the package's points credited.",
+    summary:
+      "Buys a package with a saved card: the card is charged once (idempotency key), the package's points credited, an invoice recorded.",
   },
   'merchant/card/add': {
     roles: m,
@@ -184,19 +241,40 @@ export const moneyEndpoints = defineEndpoints({
     response: z.object({ success: z.literal(true) }),
     summary: 'Deletes a card (not the default while other cards exist).',
   },
+  'merchant/invoice/list': {
+    roles: m,
+    scope: 'merchant',
+    body: z.object(paging),
+    response: z.object({ rows: z.array(invoice), count: int }),
+    summary: "The merchant's invoices, newest first (our addition: the invoices sheet).",
+  },
+  'merchant/invoice/details': {
+    roles: m,
+    scope: 'merchant',
+    body: idBody,
+    response: invoice,
+    summary: 'One invoice (our addition).',
+  },
+  'merchant/points/history': {
+    roles: m,
+    scope: 'merchant',
+    body: z.object(paging),
+    response: z.object({ rows: z.array(pointsHistoryRow), count: int }),
+    summary: "The merchant's points ledger, newest first (our addition: /transactiondetails).",
+  },
   'merchant/settlement/initial/list': {
     roles: m,
     scope: 'merchant',
     body: z.object(paging),
     response: z.array(settlement),
-    summary: 'Settlements in status initial (an array).',
+    summary: 'Settlements in status initial, newest first (an array).',
   },
   'merchant/settlement/pending/list': {
     roles: m,
     scope: 'merchant',
     body: z.object(paging),
     response: z.array(settlement),
-    summary: 'Settlements in status pending (an array).',
+    summary: 'Settlements in status pending, newest first (an array).',
   },
   'merchant/settlement/details': {
     roles: m,
@@ -210,6 +288,6 @@ export const moneyEndpoints = defineEndpoints({
     scope: 'merchant',
     body: z.object({ from: optionalDate(), to: optionalDate() }),
     response: z.array(chartRow),
-    summary: 'Per-branch counts and totals for the account reports (an array).',
+    summary: 'Per-branch counts and totals for the account reports, computed by the database (an array).',
   },
 });

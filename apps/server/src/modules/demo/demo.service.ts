@@ -2,6 +2,7 @@ import type { Deps } from '../../deps';
 import { hashPassword } from '../../lib/password';
 import { seedCatalogue } from './demo-catalogue';
 import { DEMO, DEMO_PASSWORD } from './demo-data';
+import { seedMoney } from './demo-money';
 import { seedOrders } from './demo-orders';
 import { type DemoServices, seedRequests } from './demo-requests';
 
@@ -71,5 +72,6 @@ export async function runDemo(deps: Deps, services: DemoServices, print: (line: 
   await seedCatalogue(deps, print);
   await seedRequests(deps, services, print);
   await seedOrders(deps, print);
+  await seedMoney(deps, print);
   print('Demo ready.');
 }

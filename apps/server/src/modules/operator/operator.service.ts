@@ -1,5 +1,5 @@
 import type { MerchantStatus } from '@loyalty/contract';
-import { normalizePhone } from '@loyalty/contract';
+import { clock, normalizePhone, parseDate } from '@loyalty/contract';
 import type { Deps } from '../../deps';
 import { centsToDollars } from '../../lib/money';
 import { LEDGER_REASONS, move } from '../ledger/ledger.service';
@@ -8,6 +8,35 @@ export class OperatorError extends Error {}
 
 /** A settlement moves only initial → pending → paid (docs/domain.md). */
 const SETTLEMENT_STEP = { pending: 'initial', paid: 'pending' } as const;
+
+/** Dollars as the operator types them ("12", "12.5", "12.50"): positive, two decimals at most; answers cents. */
+function parseDollars(value: string, what: string): number {
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(value.trim()))
+    throw new OperatorError(`${what} must be an amount in dollars such as 25 or 25.50, not ${value}`);
+  const cents = Math.round(Number(value) * 100);
+  if (cents <= 0) throw new OperatorError(`${what} must be more than 0`);
+  return cents;
+}
+
+function requiredText(value: string | undefined, what: string, max = 100): string {
+  const clean = (value ?? '').trim();
+  if (!clean) throw new OperatorError(`${what} is required`);
+  if (clean.length > max) throw new OperatorError(`${what} has at most ${max} characters`);
+  return clean;
+}
+
+const optionalText = (value: string | undefined, what: string, max = 500) =>
+  value === undefined || value.trim() === '' ? null : requiredText(value, what, max);
+
+export interface NewPackage {
+  name?: string;
+  nameAr?: string;
+  points?: string;
+  amount?: string;
+  description?: string;
+  descriptionAr?: string;
+  validto?: string;
+}
 
 /** What the platform operator does: the `npm run admin` commands and their tests share this. */
 export function operatorService({ store }: Pick<Deps, 'store'>) {
@@ -48,6 +77,51 @@ export function operatorService({ store }: Pick<Deps, 'store'>) {
       const existing = await repo.tagByName(clean);
       if (existing) return { tag: existing, created: false };
       return { tag: await repo.insertTag(clean), created: true };
+    },
+
+    /** Adds a points package merchants can buy (`package add`). */
+    async addPackage(v: NewPackage) {
+      const name = requiredText(v.name, 'The name (--name)');
+      const points = Number(v.points);
+      if (!Number.isSafeInteger(points) || points <= 0 || points > 1e9)
+        throw new OperatorError(
+          `Points (--points) must be a whole number from 1 to 1000000000, not ${v.points ?? 'nothing'}`,
+        );
+      const amountCents = parseDollars(v.amount ?? '', 'The amount (--amount)');
+      let validto: string | null = null;
+      if (v.validto !== undefined) {
+        const day = /^\d{4}-\d{2}-\d{2}$/.test(v.validto) ? parseDate(v.validto) : undefined;
+        if (!day) throw new OperatorError(`--validto must be a date YYYY-MM-DD, not ${v.validto}`);
+        if (day < clock.today()) throw new OperatorError(`--validto ${day} has already passed`);
+        validto = day;
+      }
+      const pkg = await store.packages.insertPackage({
+        name,
+        nameAr: optionalText(v.nameAr, 'The Arabic name (--name-ar)', 100),
+        description: optionalText(v.description, 'The description (--description)'),
+        descriptionAr: optionalText(v.descriptionAr, 'The Arabic description (--description-ar)'),
+        amountCents,
+        points,
+        validto,
+      });
+      return { ...pkg, amount: centsToDollars(pkg.amountCents) };
+    },
+
+    listPackages: async () =>
+      (await store.packages.allPackages()).map((p) => ({ ...p, amount: centsToDollars(p.amountCents) })),
+
+    /** Records an invoice for a merchant (`invoice add`): a bill settled outside the app, status issued. */
+    async addInvoice(v: { merchant?: string; name?: string; amount?: string; description?: string }) {
+      const m = await merchantByMobile(requiredText(v.merchant, 'The merchant (--merchant <mobile>)'));
+      const invoice = await store.packages.insertInvoice({
+        merchantId: m.id,
+        packageRequestId: null,
+        name: requiredText(v.name, 'The name (--name)'),
+        description: optionalText(v.description, 'The description (--description)'),
+        amountCents: parseDollars(v.amount ?? '', 'The amount (--amount)'),
+        status: 'issued',
+      });
+      return { ...invoice, amount: centsToDollars(invoice.amountCents), merchant: { name: m.name, mobile: m.mobile } };
     },
 
     /** Grants a customer points: the balance and its ledger row (reason grant) in one transaction. */

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconBox,
   IconBuildingStore,
@@ -9,6 +9,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Amount } from '../../components/bidi';
 import { GoLiveSwitch } from '../../components/go-live-switch';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -41,6 +42,9 @@ export function MerchantDashboard() {
         <Text size="sm" className={classes.muted}>
           {t('dashboard.cashValue')} <Amount>{formatCash(balance)}</Amount>
         </Text>
+        <Anchor component={Link} to="/transactiondetails" size="sm" c="white" underline="always" fw={600}>
+          {t('dashboard.pointsHistory')}
+        </Anchor>
       </Paper>
       <SimpleGrid cols={2} spacing="sm">
         <StatTile label={t('dashboard.branches')} value={formatNumber(counts.branches)} icon={IconBuildingStore} />

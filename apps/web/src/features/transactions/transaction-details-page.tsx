@@ -1,8 +1,63 @@
+import { Center, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { Amount } from '../../components/bidi';
+import { EmptyState } from '../../components/empty-state';
+import { LoadingScreen } from '../../components/loading-screen';
+import { PageHeader } from '../../components/page-header';
+import { formatCash, formatPoints } from '../../lib/format';
+import { useMerchantMe } from '../../lib/queries/me';
+import { PAGE_SIZE, usePointsHistory } from './api';
+import { HistoryRow } from './history-row';
 
-/** /transactiondetails: Transaction details (SPEC §2). A later issue builds it; until then it shows "coming soon". */
+/**
+ * /transactiondetails: the merchant's points history, the ledger made visible (DECISIONS §3):
+ * newest first, a page at a time, each row linking to its request, package purchase or settlement.
+ */
 export function TransactionDetailsPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('screens.transactionDetails')} />;
+  const [page, setPage] = useState(1);
+  const history = usePointsHistory(page);
+  const me = useMerchantMe();
+  const rows = history.data?.rows ?? [];
+  const pages = Math.max(1, Math.ceil((history.data?.count ?? 0) / PAGE_SIZE));
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={t('transactions.title')} back="/dashboard" />
+      {me.data && (
+        <Paper withBorder radius="md" p="md" data-testid="history-balance">
+          <Text size="sm" c="dimmed">
+            {t('transactions.balance')}
+          </Text>
+          <Text fz={26} fw={800}>
+            <Amount>{formatPoints(me.data.balance)}</Amount>
+          </Text>
+          <Text size="sm" c="dimmed">
+            <Amount>{formatCash(me.data.balance)}</Amount>
+          </Text>
+        </Paper>
+      )}
+      {history.isLoading && <LoadingScreen fullHeight={false} />}
+      {history.isSuccess && rows.length === 0 && <EmptyState text={t('transactions.empty')} />}
+      {rows.length > 0 && (
+        <Paper withBorder radius="md" data-testid="history">
+          {rows.map((r) => (
+            <HistoryRow key={r.id} row={r} />
+          ))}
+        </Paper>
+      )}
+      {pages > 1 && (
+        <Center>
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': t(`transactions.page.${control}`) })}
+          />
+        </Center>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,160 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** A half-open range of instants [from, to) as stored (ISO-8601 UTC), either end open. */
+export interface InstantRange {
+  from?: string;
+  to?: string;
+}
+
+/** The SQL of the account reports and the points history. `db` may be a transaction. */
+export const reportsRepository = (db: Kysely<Database>) => ({
+  /**
+   * One row per branch of the merchant (oldest branch first), every figure computed by the
+   * database: requests created in the range, grouped by branch, joined to the branches.
+   * - countRequests: offer requests (any status);
+   * - totalRequestsAmountPoints: points of the done offer requests paid with points;
+   * - countProductRequests: product requests not canceled;
+   * - totalProductRequestsAmountPrice (cents here): price of the product requests paid with price
+   *   that were completed (done, or refund asked but not yet confirmed).
+   */
+  branchChart(merchantId: number, range: InstantRange) {
+    const offers = db
+      .selectFrom('offerRequests')
+      .where('merchantId', '=', merchantId)
+      .$if(range.from !== undefined, (q) => q.where('createdAt', '>=', range.from as string))
+      .$if(range.to !== undefined, (q) => q.where('createdAt', '<', range.to as string))
+      .groupBy('branchId')
+      .select((eb) => [
+        'branchId',
+        eb.fn.countAll<number>().as('countRequests'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb('status', '=', 'done'), eb('payWith', '=', 'points')]))
+              .then(eb.ref('points'))
+              .else(0)
+              .end(),
+          )
+          .as('points'),
+      ]);
+    const products = db
+      .selectFrom('productRequests')
+      .where('merchantId', '=', merchantId)
+      .$if(range.from !== undefined, (q) => q.where('createdAt', '>=', range.from as string))
+      .$if(range.to !== undefined, (q) => q.where('createdAt', '<', range.to as string))
+      .groupBy('branchId')
+      .select((eb) => [
+        'branchId',
+        eb.fn.sum<number>(eb.case().when('status', '<>', 'canceled').then(1).else(0).end()).as('countProductRequests'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb('status', 'in', ['done', 'refund.pending']), eb('payWith', '=', 'price')]))
+              .then(eb.ref('priceCents'))
+              .else(0)
+              .end(),
+          )
+          .as('cents'),
+      ]);
+    return db
+      .selectFrom('branches as b')
+      .leftJoin(offers.as('o'), 'o.branchId', 'b.id')
+      .leftJoin(products.as('p'), 'p.branchId', 'b.id')
+      .where('b.merchantId', '=', merchantId)
+      .select((eb) => [
+        'b.id as branchId',
+        'b.branchName',
+        eb.fn.coalesce('o.countRequests', sql<number>`0`).as('countRequests'),
+        eb.fn.coalesce('o.points', sql<number>`0`).as('totalRequestsAmountPoints'),
+        eb.fn.coalesce('p.countProductRequests', sql<number>`0`).as('countProductRequests'),
+        eb.fn.coalesce('p.cents', sql<number>`0`).as('totalProductRequestsAmountCents'),
+      ])
+      .orderBy('b.id')
+      .execute();
+  },
+
+  /** A page of one merchant's ledger rows, newest first, and their count. */
+  async ledgerPage(merchantId: number, page: { limit: number; offset: number }) {
+    const mine = db
+      .selectFrom('ledgerEntries')
+      .where('accountType', '=', 'merchant')
+      .where('accountId', '=', merchantId);
+    const count = await mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await mine
+      .select(['id', 'createdAt', 'delta', 'balanceAfter', 'reason', 'reference'])
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return { rows, count: Number(count.n) };
+  },
+
+  /** Customer names behind request ids of the merchant, by kind of request. */
+  async customerNames(
+    merchantId: number,
+    kind: 'offerRequest' | 'redeem' | 'productRequest' | 'settlement',
+    ids: number[],
+  ): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const named = (q: Promise<{ id: number; name: string }[]>) =>
+      q.then((rows) => new Map(rows.map((r) => [r.id, r.name])));
+    switch (kind) {
+      case 'offerRequest':
+        return named(
+          db
+            .selectFrom('offerRequests as r')
+            .innerJoin('customers as c', 'c.id', 'r.userId')
+            .select(['r.id', 'c.name'])
+            .where('r.merchantId', '=', merchantId)
+            .where('r.id', 'in', ids)
+            .execute(),
+        );
+      case 'redeem':
+        return named(
+          db
+            .selectFrom('redeemRequests as r')
+            .innerJoin('customers as c', 'c.id', 'r.userId')
+            .select(['r.id', 'c.name'])
+            .where('r.merchantId', '=', merchantId)
+            .where('r.id', 'in', ids)
+            .execute(),
+        );
+      case 'productRequest':
+        return named(
+          db
+            .selectFrom('productRequests as r')
+            .innerJoin('customers as c', 'c.id', 'r.userId')
+            .select(['r.id', 'c.name'])
+            .where('r.merchantId', '=', merchantId)
+            .where('r.id', 'in', ids)
+            .execute(),
+        );
+      case 'settlement':
+        return named(
+          db
+            .selectFrom('settlements as r')
+            .innerJoin('customers as c', 'c.id', 'r.userId')
+            .select(['r.id', 'c.name'])
+            .where('r.merchantId', '=', merchantId)
+            .where('r.id', 'in', ids)
+            .execute(),
+        );
+    }
+  },
+
+  /** Package names behind the merchant's package purchases. */
+  async packageNames(merchantId: number, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('packageRequests as pr')
+      .innerJoin('packages as p', 'p.id', 'pr.packageId')
+      .select(['pr.id', 'p.name'])
+      .where('pr.merchantId', '=', merchantId)
+      .where('pr.id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
+  },
+});

@@ -1,0 +1,7 @@
+import type { Handlers } from '../../http/context';
+import type { ReportsService } from './reports.service';
+
+export const reportsRoutes = (reports: ReportsService): Handlers => ({
+  'merchant/chart/orders/branches': ({ merchant, body }) => reports.branchChart(merchant, body),
+  'merchant/points/history': ({ merchant, body }) => reports.pointsHistory(merchant, body),
+});

@@ -1,0 +1,91 @@
+import type { ChartRow, LedgerLinkType, PointsHistoryRow } from '@loyalty/contract';
+import type { MerchantCaller } from '../../core/caller';
+import { invalidField } from '../../core/errors';
+import type { Deps } from '../../deps';
+import { centsToDollars } from '../../lib/money';
+import { pageOf } from '../../lib/paging';
+
+/** The business calendar's offset (Asia/Qatar is UTC+3 all year): a day starts at 21:00 UTC the day before. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00+03:00`).toISOString();
+const nextDay = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Reference prefixes of the ledger (docs/domain.md) and what the history links them to. */
+const LINKS: Record<string, LedgerLinkType> = {
+  offer_request: 'offerRequest',
+  redeem_request: 'redeem',
+  product_request: 'productRequest',
+  product_refund: 'productRequest',
+  package_request: 'packageRequest',
+  settlement: 'settlement',
+  grant: 'grant',
+};
+
+const linkOf = (reference: string): { type: LedgerLinkType; id: number | null } => {
+  const [prefix, rest] = reference.split(':', 2);
+  const type = LINKS[prefix] ?? 'other';
+  const id = rest !== undefined && /^\d+$/.test(rest) ? Number(rest) : null;
+  return { type, id: type === 'grant' || type === 'other' ? null : id };
+};
+
+/**
+ * Account reports (SPEC §2: four charts per branch) and the merchant's points history (the
+ * ledger made visible on /transactiondetails). Figures come from the database's aggregates.
+ */
+export function reportsService({ store }: Pick<Deps, 'store'>) {
+  const repo = store.reports;
+  return {
+    async branchChart(caller: MerchantCaller, v: { from?: string; to?: string }): Promise<ChartRow[]> {
+      if (v.from && v.to && v.from > v.to) throw invalidField('from', 'dateRangeReversed');
+      const rows = await repo.branchChart(caller.merchantId, {
+        from: v.from ? dayStart(v.from) : undefined,
+        to: v.to ? dayStart(nextDay(v.to)) : undefined,
+      });
+      return rows.map((r) => ({
+        branchId: r.branchId,
+        branchName: r.branchName,
+        countRequests: Number(r.countRequests),
+        countProductRequests: Number(r.countProductRequests),
+        totalRequestsAmountPoints: Number(r.totalRequestsAmountPoints),
+        totalProductRequestsAmountPrice: centsToDollars(Number(r.totalProductRequestsAmountCents)),
+      }));
+    },
+
+    async pointsHistory(caller: MerchantCaller, v: { pageNum?: number; limit?: number }) {
+      const { rows, count } = await repo.ledgerPage(caller.merchantId, pageOf(v));
+      const linked = rows.map((r) => ({ ...r, link: linkOf(r.reference) }));
+      const idsOf = (type: LedgerLinkType) =>
+        linked.filter((r) => r.link.type === type && r.link.id !== null).map((r) => r.link.id as number);
+      const [offers, redeems, products, settlements, packages] = await Promise.all([
+        repo.customerNames(caller.merchantId, 'offerRequest', idsOf('offerRequest')),
+        repo.customerNames(caller.merchantId, 'redeem', idsOf('redeem')),
+        repo.customerNames(caller.merchantId, 'productRequest', idsOf('productRequest')),
+        repo.customerNames(caller.merchantId, 'settlement', idsOf('settlement')),
+        repo.packageNames(caller.merchantId, idsOf('packageRequest')),
+      ]);
+      const names: Partial<Record<LedgerLinkType, Map<number, string>>> = {
+        offerRequest: offers,
+        redeem: redeems,
+        productRequest: products,
+        settlement: settlements,
+        packageRequest: packages,
+      };
+      const out: PointsHistoryRow[] = linked.map((r) => ({
+        id: r.id,
+        createdAt: r.createdAt,
+        delta: r.delta,
+        balanceAfter: r.balanceAfter,
+        reason: r.reason,
+        reference: r.reference,
+        link: r.link,
+        who: (r.link.id !== null && names[r.link.type]?.get(r.link.id)) || null,
+      }));
+      return { rows: out, count };
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof reportsService>;

@@ -1,0 +1,36 @@
+import type { Card } from '@loyalty/contract';
+import { Group, Stack, Text } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Bdi } from '../../components/bidi';
+import { Ltr } from '../../components/ltr';
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+  diners: 'Diners Club',
+  unionpay: 'UnionPay',
+};
+
+export const brandName = (brand: string) => BRANDS[brand] ?? brand;
+
+/** A saved card as it is shown: brand, masked number, holder and expiry. */
+export function CardLabel({ card }: { card: Card }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <IconCreditCard size={26} aria-hidden style={{ flexShrink: 0 }} />
+      <Stack gap={0} miw={0}>
+        <Text fw={600} size="sm">
+          {brandName(card.brand)} <Ltr>{card.cardNumber}</Ltr>
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          <Bdi>{card.nameOnCard}</Bdi> · {t('packages.expires')} <Ltr>{card.expirationDate.replace('-', '/')}</Ltr>
+        </Text>
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,17 @@
+/** Account reports (`merchant/chart/orders/branches`): per-branch figures over an optional date range. */
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+export interface Range {
+  from?: string;
+  to?: string;
+}
+
+export const useBranchChart = (range: Range, enabled = true) =>
+  useQuery({
+    queryKey: queryKeys.reports.list({ from: range.from ?? '', to: range.to ?? '' }),
+    queryFn: () => api.call('merchant/chart/orders/branches', { from: range.from, to: range.to }),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
