@@ -27,6 +27,7 @@ import { productsService } from './modules/products/products.service';
 import { profileService } from './modules/profile/profile.service';
 import { redeemsService } from './modules/redeems/redeems.service';
 import { reportsService } from './modules/reports/reports.service';
+import { secretsService } from './modules/secrets/secrets.service';
 import { settlementsService } from './modules/settlements/settlements.service';
 import { staffService } from './modules/staff/staff.service';
 import { tagsService } from './modules/tags/tags.service';
@@ -87,6 +88,7 @@ export function compose(opts: ComposeOptions) {
     packages: packagesService(deps, cards),
     settlements: settlementsService(deps),
     reports: reportsService(deps),
+    secrets: secretsService(store.secrets),
   };
   return { deps, services };
 }

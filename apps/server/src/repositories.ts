@@ -23,6 +23,7 @@ import { productsRepository } from './modules/products/products.repository';
 import { profileRepository } from './modules/profile/profile.repository';
 import { redeemsRepository } from './modules/redeems/redeems.repository';
 import { reportsRepository } from './modules/reports/reports.repository';
+import { secretsRepository } from './modules/secrets/secrets.repository';
 import { settlementsRepository } from './modules/settlements/settlements.repository';
 import { staffRepository } from './modules/staff/staff.repository';
 import { tagsRepository } from './modules/tags/tags.repository';
@@ -49,6 +50,7 @@ export const buildRepositories = (db: Kysely<Database>) => ({
   packages: packagesRepository(db),
   settlements: settlementsRepository(db),
   reports: reportsRepository(db),
+  secrets: secretsRepository(db),
 });
 
 export type Repos = ReturnType<typeof buildRepositories>;

@@ -1,5 +1,5 @@
 /**
- * Passwords (docs/security.md, docs/decisions/0005-argon2id-passwords.md): argon2id for new hashes,
+ * Passwords (docs/security.md, docs/decisions/0007-argon2id-passwords.md): argon2id for new hashes,
  * older scrypt hashes still verify and are replaced at the next successful sign-in; new passwords
  * that are among the most common are refused everywhere one is set; existing ones keep working.
  */

@@ -370,6 +370,13 @@ export interface InvoicesTable {
  * Sign-in and sign-up counters shared by every server process (docs/security.md). Times are epoch
  * milliseconds (integers) so that one SQL expression computes the next wait on both engines.
  */
+/** Server-wide keys, written once (first writer wins), shared by every process. */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  createdAt: string;
+}
+
 export interface AuthThrottlesTable {
   key: string;
   /** Attempts counted in the current streak (delays) or window (limits). */
@@ -408,6 +415,7 @@ export interface Database {
   packageRequests: PackageRequestsTable;
   invoices: InvoicesTable;
   authThrottles: AuthThrottlesTable;
+  appSecrets: AppSecretsTable;
 }
 
 export type Merchant = Selectable<MerchantsTable>;

@@ -1,6 +1,6 @@
 /**
  * Security headers on every answer (the app, the API, files and errors), through @fastify/helmet
- * (docs/decisions/0005-helmet-and-static-serving.md). One policy for the whole origin:
+ * (docs/decisions/0008-helmet-and-static-serving.md). One policy for the whole origin:
  * - a strict content security policy: our own scripts only, images also from data:, blob: and
  *   https: (map tiles), inline styles (Mantine injects them), no framing, no foreign form targets;
  * - nosniff, X-Frame-Options DENY, Referrer-Policy same-origin;

@@ -1,5 +1,5 @@
 /**
- * Passwords (docs/security.md, docs/decisions/0005-argon2id-passwords.md): argon2id at OWASP's
+ * Passwords (docs/security.md, docs/decisions/0007-argon2id-passwords.md): argon2id at OWASP's
  * minimum (m=19 MiB, t=2, p=1) for new hashes; hashes of the earlier scheme (`scrypt$...`) still
  * verify and are replaced at the next successful sign-in. Hashing runs a few at a time behind a
  * bounded waiting line, so a flood of sign-ins cannot exhaust memory or libuv's thread pool. New
