@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** The API server during development (DECISIONS §1: PORT defaults to 8080). */
+/** The API server during development (README: PORT defaults to 8080). */
 const apiServer = 'http://localhost:8080';
 
 /** Libraries every screen needs go to a few long-cached chunks; the rest (leaflet, charts) stays with the lazy screens. */

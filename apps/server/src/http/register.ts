@@ -27,7 +27,7 @@ function extractToken(request: FastifyRequest, fields: Record<string, unknown>):
   return null;
 }
 
-/** Role and account-state checks of DECISIONS §5. */
+/** Role and account-state checks (docs/security.md, docs/domain.md scope). */
 function authorize(def: EndpointDef, caller: Caller | null): void {
   if (def.roles === 'public') return;
   if (!caller) throw unauthenticated();

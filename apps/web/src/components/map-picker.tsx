@@ -1,7 +1,7 @@
 /**
  * A Leaflet map that picks a point (branch address) or shows one. The tile URL is a server setting
  * (`/api/config`); where tiles cannot load the map still works: a click sets latitude and
- * longitude (DECISIONS §7). The map stays left-to-right in Arabic, as maps do.
+ * longitude (docs/architecture.md, web). The map stays left-to-right in Arabic, as maps do.
  */
 import 'leaflet/dist/leaflet.css';
 import { DEFAULTS } from '@loyalty/contract';

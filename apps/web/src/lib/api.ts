@@ -1,5 +1,5 @@
 /**
- * The one API client (DECISIONS §2): every call is `POST /api/<path>` with a multipart body,
+ * The one API client (docs/architecture.md, the contract): every call is `POST /api/<path>` with a multipart body,
  * the token in the body field `token` and as a Bearer header, and `Accept-Language` so the
  * server answers messages in the user's language. Success is `{ data }`; anything else throws
  * an `ApiError`.

@@ -1,6 +1,6 @@
 /**
  * The one place that turns numbers, money, points and dates into text for the current language
- * (DECISIONS §6), all through `Intl`. Arabic uses Arabic month names and separators with Latin
+ * (docs/architecture.md, web), all through `Intl`. Arabic uses Arabic month names and separators with Latin
  * digits, so amounts, phone numbers and codes read the same way across the app; change
  * `ARABIC_LOCALE` to 'ar' for Arabic-Indic digits.
  *

@@ -4,7 +4,7 @@ type ArabicVariant<K extends string> = `${K}Ar`;
 
 /**
  * The Arabic variant of an entity field in the Arabic UI (`titleAr`, `nameAr`, `descriptionAr`,
- * `addressAr`), falling back to the English one when it is empty (DECISIONS §6).
+ * `addressAr`), falling back to the English one when it is empty (docs/architecture.md, web).
  */
 export const localized = <K extends string>(
   entity: { [P in K]?: string | null } & { [P in ArabicVariant<K>]?: string | null },

@@ -23,7 +23,7 @@ const report = (error: unknown, silent?: boolean) => {
   toast.error(error instanceof Error ? error.message : String(error));
 };
 
-/** The server's answer for a missing id, or another merchant's (DECISIONS §5). */
+/** The server's answer for a missing id, or another merchant's (docs/domain.md, scope). */
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
 /** Client errors (4xx) are answers, not accidents: they are not retried. */

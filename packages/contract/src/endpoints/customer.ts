@@ -1,4 +1,4 @@
-/** The customers' API (DECISIONS §8). */
+/** The customers' API (docs/domain.md, customer API). */
 import { z } from 'zod';
 import { PAY_WITH } from '../constants';
 import { defineEndpoints } from '../endpoint';

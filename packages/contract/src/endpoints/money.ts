@@ -1,6 +1,6 @@
 /**
  * Cards, points packages, package purchases and invoices, settlements and account reports
- * (SPEC §2, §3, §5, §7; DECISIONS §3, §4). A card is never answered with its full number or CVV.
+ * (SPEC §2, §3, §5, §7; docs/domain.md, cards and packages). A card is never answered with its full number or CVV.
  */
 import { z } from 'zod';
 import { cardHolderField, cardNumberField, cvvField, expirationDateField } from '../card-rules';

@@ -59,7 +59,7 @@ export const commonMessages = {
   },
   codeRequired: { en: 'Enter the 6-digit code', ar: 'أدخل الرمز المكون من 6 أرقام' },
   unknownField: { en: 'Unknown field', ar: 'حقل غير معروف' },
-  // wire / server errors (SPEC §8, DECISIONS §2 and §5)
+  // wire / server errors (SPEC §8; docs/architecture.md and docs/security.md)
   validationFailed: { en: 'Please check the highlighted fields', ar: 'يرجى مراجعة الحقول المحددة' },
   unauthenticated: {
     en: 'Your session has ended, please log in again',

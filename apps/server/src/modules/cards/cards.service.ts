@@ -30,7 +30,7 @@ async function retryOnUnique<T>(fn: () => Promise<T>, times = 3): Promise<T> {
 }
 
 /**
- * Saved cards (SPEC §4, §5; DECISIONS §4): the number and CVV go to the payment gateway once and
+ * Saved cards (SPEC §4, §5; docs/domain.md, cards): the number and CVV go to the payment gateway once and
  * are never stored; we keep holder, brand, last four, expiry and the gateway's token. Exactly one
  * default card: the first card becomes it, setDefault moves it, the default cannot be deleted while
  * other cards exist (deleting the only card is allowed).

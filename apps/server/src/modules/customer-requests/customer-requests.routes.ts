@@ -3,7 +3,7 @@ import type { OfferRequestsService } from '../offer-requests/offer-requests.serv
 import type { RedeemsService } from '../redeems/redeems.service';
 import type { CustomerRequestsService } from './customer-requests.service';
 
-/** The customer calls of DECISIONS §8 that browse the catalogue and create offer and redeem requests. */
+/** The customer calls (docs/domain.md, customer API) that browse the catalogue and create offer and redeem requests. */
 export const customerRequestsRoutes = (
   browse: CustomerRequestsService,
   offerRequests: OfferRequestsService,

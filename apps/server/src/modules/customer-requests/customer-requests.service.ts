@@ -5,7 +5,7 @@ import { toOffer } from '../offers/offers.mapper';
 import { toProduct } from '../products/products.service';
 
 /**
- * What a customer browses before asking (DECISIONS §8): offers that can be requested today (active,
+ * What a customer browses before asking (docs/domain.md, customer API): offers that can be requested today (active,
  * started, not expired, not sold out) and active products, of approved and live merchants only.
  * Rows have the same shape as the merchant's own lists (the catalogue's mappers).
  */

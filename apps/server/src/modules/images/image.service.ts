@@ -1,5 +1,5 @@
 /**
- * The one place that accepts uploaded images (DECISIONS §5): an image is accepted only when its
+ * The one place that accepts uploaded images (docs/domain.md, images): an image is accepted only when its
  * content decodes as JPEG, PNG, WebP or GIF (never by its name or type header), at most 5 MB (the
  * multipart limit answers 413 before we get here), re-encoded to WebP (metadata stripped, EXIF
  * orientation applied) under a random name in the uploads folder, and served at `/uploads/<name>`.

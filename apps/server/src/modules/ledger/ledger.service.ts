@@ -1,5 +1,5 @@
 /**
- * The points ledger (DECISIONS §3): the ONLY way a merchant's or a customer's balance changes.
+ * The points ledger (docs/domain.md): the ONLY way a merchant's or a customer's balance changes.
  * Every change is a conditional balance update and its append-only ledger row, in the caller's
  * transaction; no balance goes below zero; a (account, reason, reference) moves at most once.
  * docs/domain.md lists every movement, its reason and its reference.

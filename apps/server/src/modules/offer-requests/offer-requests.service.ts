@@ -14,7 +14,7 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 /**
- * Offer requests (SPEC §2-§4, DECISIONS §3): a customer asks for an offer at a branch; staff of that
+ * Offer requests (SPEC §2-§4; docs/domain.md, the ledger): a customer asks for an offer at a branch; staff of that
  * branch or the merchant approve it: pending → done, one offer taken, points moved when paid with
  * points. Approval is idempotent: approving a done request answers it again and moves nothing.
  */

@@ -32,7 +32,7 @@ export interface BuyPackage {
 }
 
 /**
- * Points packages, their purchase with a saved card, and invoices (SPEC §2, §3, §7; DECISIONS §3).
+ * Points packages, their purchase with a saved card, and invoices (SPEC §2, §3, §7; docs/domain.md, packages and the ledger).
  *
  * Buying (docs/domain.md, "Buying a package"): one payment attempt per (merchant, idempotency
  * key) is the lock — the request that inserts it charges the card (the gateway gets the attempt's

@@ -1,5 +1,5 @@
 /**
- * The payment gateway (DECISIONS §1, §4): saves a card as an opaque token and charges a token with
+ * The payment gateway (docs/domain.md, payment gateway and cards): saves a card as an opaque token and charges a token with
  * an idempotency key. Two implementations: the built-in test gateway (the default) and Stripe (when
  * STRIPE_SECRET_KEY is set). The card number and CVV pass through `saveCard` once and are never
  * stored or logged by us.

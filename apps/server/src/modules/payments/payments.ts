@@ -4,7 +4,7 @@ import { testGateway } from './test-gateway';
 
 export type { PaymentGateway } from './payment-gateway';
 
-/** Stripe when a secret key is configured, else the built-in test gateway (DECISIONS §1). */
+/** Stripe when a secret key is configured, else the built-in test gateway (docs/domain.md, payment gateway). */
 export function paymentGatewayFrom(config: { stripeSecretKey?: string; stripeApiBase?: string }): PaymentGateway {
   return config.stripeSecretKey
     ? stripeGateway({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase })

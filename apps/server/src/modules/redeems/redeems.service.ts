@@ -18,7 +18,7 @@ const toRedeemRequest = (r: RedeemJoined): RedeemRequest => ({
 });
 
 /**
- * Redeem requests (SPEC §2-§4, DECISIONS §3): a customer asks to spend points at a merchant's branch;
+ * Redeem requests (SPEC §2-§4; docs/domain.md, the ledger): a customer asks to spend points at a merchant's branch;
  * approval (not approved → approved) moves `amount` points from the customer to the merchant, once.
  */
 export function redeemsService({ store }: Pick<Deps, 'store'>) {

@@ -11,7 +11,7 @@ import { PAGE_SIZE, usePointsHistory } from './api';
 import { HistoryRow } from './history-row';
 
 /**
- * /transactiondetails: the merchant's points history, the ledger made visible (DECISIONS §3):
+ * /transactiondetails: the merchant's points history, the ledger made visible (docs/domain.md, the ledger):
  * newest first, a page at a time, each row linking to its request, package purchase or settlement.
  */
 export function TransactionDetailsPage() {
