@@ -206,6 +206,23 @@ describe('sign-ups and successful sign-ins per address', () => {
   });
 });
 
+describe('reset codes per address', () => {
+  it('one address cannot send reset codes to phone after phone; each request counts, known phone or not', async () => {
+    t = await startTestServer({ loginLimits: { resetCodesPerAddress: { limit: 3, windowMs: 60_000 } } });
+    const server = t;
+    const m = await merchantFixture(server);
+    const before = server.sms.length;
+    for (const mobile of [m.mobile, nextMobile(), nextMobile()])
+      expect((await server.call('merchant/forgetpassword', { mobile })).status).toBe(200);
+    expect(server.sms.length).toBe(before + 1);
+    const fourth = await server.call('merchant/forgetpassword', { mobile: m.mobile });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.message).toBe('Too many codes requested from this network, please try again later');
+    expect(retryAfter(fourth)).toBeGreaterThan(50);
+    expect(server.sms.length).toBe(before + 1);
+  });
+});
+
 describe('password hashing is bounded', () => {
   it('a flood of correct logins gets 503 with Retry-After beyond the waiting line, never a crash', async () => {
     t = await startTestServer({

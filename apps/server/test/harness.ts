@@ -28,6 +28,7 @@ export const TEST_LOGIN_LIMITS: LoginLimits = {
   perAddress: { ...LOGIN_LIMITS.perAddress, free: 100_000 },
   signInsPerAddress: { limit: 100_000, windowMs: 60_000 },
   signupsPerAddress: { limit: 100_000, windowMs: 60_000 },
+  resetCodesPerAddress: { limit: 100_000, windowMs: 60_000 },
 };
 
 export type Fields = Record<string, string | number | boolean | undefined | null | (string | number)[]>;

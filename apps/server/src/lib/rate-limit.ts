@@ -30,6 +30,8 @@ export interface LoginLimits {
   signInsPerAddress: WindowPolicy;
   /** Self sign-ups (merchant and customer) per address. */
   signupsPerAddress: WindowPolicy;
+  /** Password-reset code requests per address (each may send an SMS), over every phone. */
+  resetCodesPerAddress: WindowPolicy;
 }
 
 const SECOND = 1000;
@@ -42,6 +44,7 @@ export const LOGIN_LIMITS: LoginLimits = {
   perAddress: { free: 20, baseMs: SECOND, maxMs: 2 * MINUTE, forgetMs: HOUR },
   signInsPerAddress: { limit: 60, windowMs: 10 * MINUTE },
   signupsPerAddress: { limit: 20, windowMs: HOUR },
+  resetCodesPerAddress: { limit: 10, windowMs: HOUR },
 };
 
 /** The wait after the `count`-th counted attempt of a streak. */
@@ -97,15 +100,22 @@ export interface SignInTicket {
   cancelled(): Promise<void>;
 }
 
-const tooMany = (a: { retryAfterMs: number }, key: 'tooManySignIns' | 'tooManySignups' = 'tooManySignIns') =>
-  retryLater(429, key, a.retryAfterMs / 1000);
+const tooMany = (
+  a: { retryAfterMs: number },
+  key: 'tooManySignIns' | 'tooManySignups' | 'tooManyCodes' = 'tooManySignIns',
+) => retryLater(429, key, a.retryAfterMs / 1000);
 
 export function signInLimiter(store: ThrottleStore, limits: LoginLimits, now: () => number = Date.now) {
   let lastPrune = 0;
   const pruneNow = (t: number) => {
     if (t - lastPrune < 10 * MINUTE) return;
     lastPrune = t;
-    const longest = Math.max(limits.perPhone.forgetMs, limits.perAddress.forgetMs, limits.signupsPerAddress.windowMs);
+    const longest = Math.max(
+      limits.perPhone.forgetMs,
+      limits.perAddress.forgetMs,
+      limits.signupsPerAddress.windowMs,
+      limits.resetCodesPerAddress.windowMs,
+    );
     store.prune(t - longest, t).catch(() => {
       /* pruning is housekeeping; the next call tries again */
     });
@@ -164,6 +174,12 @@ export function signInLimiter(store: ThrottleStore, limits: LoginLimits, now: ()
     async signup(ip: string): Promise<void> {
       const win = await store.admitWindow(`signup:${addressKey(ip)}`, now(), limits.signupsPerAddress);
       if (!win.admitted) throw tooMany(win, 'tooManySignups');
+    },
+
+    /** Counts a reset-code request from the address; throws 429 when it has had its share. */
+    async resetCode(ip: string): Promise<void> {
+      const win = await store.admitWindow(`reset:${addressKey(ip)}`, now(), limits.resetCodesPerAddress);
+      if (!win.admitted) throw tooMany(win, 'tooManyCodes');
     },
 
     /** The owner proved who they are another way (a reset code): the phone starts again. */

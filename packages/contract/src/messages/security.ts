@@ -15,6 +15,10 @@ export const securityMessages = {
     en: 'Too many sign-in attempts, try again in {seconds}\u00a0s',
     ar: 'محاولات دخول كثيرة، حاول مرة أخرى بعد {seconds}\u00a0ثانية',
   },
+  tooManyCodes: {
+    en: 'Too many codes requested from this network, please try again later',
+    ar: 'طلبات رموز كثيرة من هذه الشبكة، الرجاء المحاولة لاحقاً',
+  },
   tooManySignups: {
     en: 'Too many new accounts from this network, please try again later',
     ar: 'حسابات جديدة كثيرة من هذه الشبكة، الرجاء المحاولة لاحقاً',

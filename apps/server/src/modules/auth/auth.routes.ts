@@ -6,10 +6,10 @@ export const authRoutes = (auth: AuthService): Handlers => ({
   'merchant/login': ({ body, request }) => auth.loginStaff(body, request.ip),
   'merchant/logout': ({ caller }) => auth.logout(caller),
   'merchant/changepassword': ({ caller, body }) => auth.changePassword(caller, body),
-  'merchant/forgetpassword': ({ body }) =>
+  'merchant/forgetpassword': ({ body, request }) =>
     body.code && body.password
       ? auth.resetPassword({ mobile: body.mobile, code: body.code, password: body.password })
-      : auth.sendResetCode(body.mobile),
+      : auth.sendResetCode(body.mobile, request.ip),
   'user/login': ({ body, request }) => auth.loginCustomer(body, request.ip),
   'user/logout': ({ caller }) => auth.logout(caller),
   'user/changepassword': ({ caller, body }) => auth.changePassword(caller, body),

@@ -155,7 +155,9 @@ export function authService(deps: Deps) {
     },
 
     /** Step 1: send a code (same answer whether the phone is known or not). */
-    async sendResetCode(mobile: string) {
+    async sendResetCode(mobile: string, address: string) {
+      // counted per address before anything else: one client cannot send codes to many phones
+      await signInLimiter.resetCode(address);
       const account = await findAccount(mobile);
       if (account) {
         const since = new Date(Date.now() - CODE_WINDOW_MS).toISOString();
