@@ -14,6 +14,7 @@ import { registerEndpoints } from './http/register';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { type HashCost, type HashingLimits, PRODUCTION_COST } from './lib/password';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { SmsSender } from './modules/auth/sms';
 import { branchesRoutes } from './modules/branches/branches.routes';
@@ -112,6 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...packagesRoutes(services.packages),
     ...settlementsRoutes(services.settlements),
     ...reportsRoutes(services.reports),
+    ...activityRoutes(services.activity),
   };
   registerEndpoints(app, {
     handlers,

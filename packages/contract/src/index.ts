@@ -2,6 +2,7 @@ export * from './api';
 export * from './clock';
 export * from './constants';
 export * from './endpoint';
+export { activityListBody, auditEntry } from './endpoints/activity';
 export {
   changePasswordBody,
   forgetPasswordBody,
@@ -24,7 +25,8 @@ export {
 export { offerRequestBody, redeemBody } from './endpoints/customer';
 export * from './endpoints/money';
 export * from './endpoints/orders';
-export { redeemApproveBody, reqListBody } from './endpoints/requests';
+export { rejectBody } from './endpoints/reject';
+export { redeemApproveBody, redeemListBody, reqListBody } from './endpoints/requests';
 export { addEmployeeBody, updateEmployeeBody } from './endpoints/staff';
 export * from './endpoints/support';
 export * from './entities';
