@@ -21,6 +21,8 @@ import { branchesRoutes } from './modules/branches/branches.routes';
 import { cardsRoutes } from './modules/cards/cards.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { customerRequestsRoutes } from './modules/customer-requests/customer-requests.routes';
+import { registerFeedRoute } from './modules/events/events.routes';
+import { feedHub } from './modules/events/feed';
 import { offerRequestsRoutes } from './modules/offer-requests/offer-requests.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
@@ -54,6 +56,8 @@ export interface AppOptions {
   publicConfig?: Record<string, unknown>;
   /** The payment gateway; the built-in test gateway when absent. */
   payments?: Deps['payments'];
+  /** Live feed: heartbeat interval (15 s) and safety poll (5 s), shorter in tests. */
+  feed?: { heartbeatMs?: number; pollMs?: number };
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps; services: Services }> {
@@ -120,6 +124,18 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     resolveCaller: services.auth.resolveCaller,
     validateResponses: opts.validateResponses,
   });
+
+  // the live feed (docs/architecture.md "Live feed")
+  const hub = feedHub({
+    store: deps.store,
+    log: app.log,
+    connectionString: opts.database.connectionString,
+    pgSchema: opts.database.pgSchema,
+    pollMs: opts.feed?.pollMs,
+  });
+  await hub.start().catch((err) => app.log.warn({ err }, 'live feed: not started'));
+  app.addHook('onClose', async () => hub.close());
+  registerFeedRoute(app, { hub, resolveCaller: services.auth.resolveCaller, heartbeatMs: opts.feed?.heartbeatMs });
 
   app.get('/api/health', async () => ({ data: { status: 'ok', database: deps.kind } }));
   app.get('/api/config', async () => ({ data: opts.publicConfig ?? {} }));

@@ -50,7 +50,7 @@ export interface ComposeOptions {
 }
 
 export function compose(opts: ComposeOptions) {
-  const store = createStore(opts.database.db, opts.database.kind);
+  const store = createStore(opts.database.db, opts.database.kind, opts.database.pgSchema);
   const loginLimits = opts.loginLimits ?? LOGIN_LIMITS;
   const deps: Deps = {
     store,

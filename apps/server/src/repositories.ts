@@ -15,7 +15,7 @@ import { cardsRepository } from './modules/cards/cards.repository';
 import { customerRepository } from './modules/customer/customer.repository';
 import { customerRequestsRepository } from './modules/customer-requests/customer-requests.repository';
 import { demoRepository } from './modules/demo/demo.repository';
-import { eventsRepository } from './modules/events/events.repository';
+import { eventsRepository, feedChannel } from './modules/events/events.repository';
 import { ledgerRepository } from './modules/ledger/ledger.repository';
 import { offerRequestsRepository } from './modules/offer-requests/offer-requests.repository';
 import { offersRepository } from './modules/offers/offers.repository';
@@ -35,10 +35,10 @@ import { tagsRepository } from './modules/tags/tags.repository';
 export interface WriteHooks {
   /** An event row was written (inside a transaction: wake the feed once it commits). */
   written: () => void;
-  /** PostgreSQL: also NOTIFY other server processes. */
-  notify: boolean;
+  /** PostgreSQL: the channel to NOTIFY every server process on (null on SQLite). */
+  channel: string | null;
 }
-const NO_HOOKS: WriteHooks = { written: () => {}, notify: false };
+const NO_HOOKS: WriteHooks = { written: () => {}, channel: null };
 
 export const buildRepositories = (db: Kysely<Database>, hooks: WriteHooks = NO_HOOKS) => ({
   accounts: authRepository(db),
@@ -64,7 +64,7 @@ export const buildRepositories = (db: Kysely<Database>, hooks: WriteHooks = NO_H
   reports: reportsRepository(db),
   secrets: secretsRepository(db),
   activity: activityRepository(db),
-  events: eventsRepository(db, hooks.written, hooks.notify),
+  events: eventsRepository(db, hooks.written, hooks.channel),
 });
 
 export type Repos = ReturnType<typeof buildRepositories>;
@@ -76,21 +76,21 @@ export interface Store extends Repos {
   onEvents(listener: () => void): () => void;
 }
 
-export function createStore(db: Kysely<Database>, kind: DialectKind = 'sqlite'): Store {
+export function createStore(db: Kysely<Database>, kind: DialectKind = 'sqlite', pgSchema?: string): Store {
   const listeners = new Set<() => void>();
   const fire = () => {
     for (const l of listeners) l();
   };
-  const notify = kind === 'postgres';
+  const channel = kind === 'postgres' ? feedChannel(pgSchema) : null;
   return {
-    ...buildRepositories(db, { written: fire, notify }),
+    ...buildRepositories(db, { written: fire, channel }),
     async transaction(fn) {
       let wrote = false;
       const hooks: WriteHooks = {
         written: () => {
           wrote = true;
         },
-        notify,
+        channel,
       };
       const result = await db.transaction().execute((trx) => fn(buildRepositories(trx, hooks)));
       if (wrote) fire();

@@ -2,7 +2,14 @@ export * from './api';
 export * from './clock';
 export * from './constants';
 export * from './endpoint';
-export { activityListBody, auditEntry } from './endpoints/activity';
+export {
+  type AuditEntry,
+  activityListBody,
+  auditEntry,
+  FEED_PATH,
+  type FeedEvent,
+  feedEvent,
+} from './endpoints/activity';
 export {
   changePasswordBody,
   forgetPasswordBody,

@@ -46,3 +46,21 @@ export const activityEndpoints = defineEndpoints({
     summary: "The merchant's activity log, newest first, filtered by who, what, branch and dates.",
   },
 });
+
+/**
+ * The live feed (DECISIONS §9): `GET /api/merchant/events`, server-sent events, token as
+ * `Authorization: Bearer` or `?token=`; `Last-Event-ID` (or `?lastEventId=`) replays what was missed.
+ * Each message's data is one `feedEvent`; an `event: ready` message follows the replay.
+ */
+export const FEED_PATH = '/api/merchant/events';
+export const feedEvent = z.object({
+  id: int,
+  kind: z.enum(['offerRequest', 'redeem', 'productRequest']),
+  entityId: int,
+  /** created, approved, rejected, picked, assigned, delivery.inProgress, delivery.done, canceled, refundAsked, refunded */
+  action: z.string(),
+  status: z.string(),
+  branchId: int.nullable(),
+  at: z.string(),
+});
+export type FeedEvent = z.infer<typeof feedEvent>;

@@ -4,22 +4,25 @@ import type { CounterEventsTable, Database } from '../../db/schema';
 
 export type NewCounterEvent = Omit<CounterEventsTable, 'id' | 'createdAt'>;
 
-/** The PostgreSQL channel the live feed listens on (docs/architecture.md "Live feed"). */
-export const FEED_CHANNEL = 'counter_events';
+/**
+ * The PostgreSQL channel the live feed listens on (docs/architecture.md "Live feed"). Channels are
+ * per database, so a schema other than the default gets its own.
+ */
+export const feedChannel = (pgSchema?: string) => (pgSchema ? `counter_events_${pgSchema}` : 'counter_events');
 
 /**
  * The only SQL of the live feed's events. `append` runs inside the change's transaction; on
  * PostgreSQL it also NOTIFYs, which the server delivers to every listener when the transaction commits.
  * `written` collects what a transaction appended so the store can wake this process's feed after commit.
  */
-export const eventsRepository = (db: Kysely<Database>, written: () => void, notify: boolean) => ({
+export const eventsRepository = (db: Kysely<Database>, written: () => void, channel: string | null) => ({
   async append(e: NewCounterEvent): Promise<number> {
     const { id } = await db
       .insertInto('counterEvents')
       .values({ ...e, createdAt: nowIso() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (notify) await sql`SELECT pg_notify(${FEED_CHANNEL}, ${String(id)})`.execute(db);
+    if (channel) await sql`SELECT pg_notify(${channel}, ${String(id)})`.execute(db);
     written();
     return id;
   },
