@@ -12,6 +12,8 @@ const request = (over: Partial<OfferRequest> = {}): OfferRequest => ({
   isActive: true,
   status: 'pending',
   code: 'ABCD2345',
+  rejectReason: null,
+  rejectedAt: null,
   payWith: 'points',
   images: null,
   createdAt: '2025-10-07T10:00:00.000Z',
