@@ -98,6 +98,25 @@ describe('requests screens', () => {
     const approveCall = fetchMock.mock.calls.find((c) => pathOf(c) === '/api/merchantUser/req/approve') as unknown[];
     expect(bodyOf(approveCall).get('reqId')).toBe('42');
   });
+
+  it('rejects with a reason: Other needs text; the reason is sent and shown', async () => {
+    const rejected = request({ status: 'rejected', isActive: false, rejectReason: 'Left early', rejectedAt: 'x' });
+    fetchMock.mockResolvedValueOnce(ok(request())).mockResolvedValueOnce(ok(rejected)).mockResolvedValue(ok(rejected));
+    renderScreen(<RequestDetailsPage />, '/request/42', '/request/:id');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    fireEvent.click(await screen.findByLabelText('Other'));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Reject' }).at(-1) as HTMLElement);
+    expect(await screen.findByText('Give a reason for rejecting')).toBeTruthy();
+    expect(fetchMock.mock.calls.some((c) => pathOf(c) === '/api/merchantUser/req/reject')).toBe(false);
+    fireEvent.change(screen.getByLabelText(/Your reason/), { target: { value: 'Left early' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Reject' }).at(-1) as HTMLElement);
+    expect(await screen.findByTestId('rejected-reason')).toBeTruthy();
+    expect(screen.getByTestId('rejected-reason').textContent).toContain('Left early');
+    const call = fetchMock.mock.calls.find((c) => pathOf(c) === '/api/merchantUser/req/reject') as unknown[];
+    expect(bodyOf(call).get('reason')).toBe('Left early');
+    expect(bodyOf(call).get('reqId')).toBe('42');
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
 });
 
 describe('request details', () => {
