@@ -14,12 +14,15 @@ import { registerEndpoints } from './http/register';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { type HashCost, type HashingLimits, PRODUCTION_COST } from './lib/password';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { SmsSender } from './modules/auth/sms';
 import { branchesRoutes } from './modules/branches/branches.routes';
 import { cardsRoutes } from './modules/cards/cards.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { customerRequestsRoutes } from './modules/customer-requests/customer-requests.routes';
+import { registerFeedRoute } from './modules/events/events.routes';
+import { feedHub } from './modules/events/feed';
 import { offerRequestsRoutes } from './modules/offer-requests/offer-requests.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
@@ -53,6 +56,8 @@ export interface AppOptions {
   publicConfig?: Record<string, unknown>;
   /** The payment gateway; the built-in test gateway when absent. */
   payments?: Deps['payments'];
+  /** Live feed: heartbeat interval (15 s) and safety poll (5 s), shorter in tests. */
+  feed?: { heartbeatMs?: number; pollMs?: number };
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps; services: Services }> {
@@ -112,12 +117,25 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...packagesRoutes(services.packages),
     ...settlementsRoutes(services.settlements),
     ...reportsRoutes(services.reports),
+    ...activityRoutes(services.activity),
   };
   registerEndpoints(app, {
     handlers,
     resolveCaller: services.auth.resolveCaller,
     validateResponses: opts.validateResponses,
   });
+
+  // the live feed (docs/architecture.md "Live feed")
+  const hub = feedHub({
+    store: deps.store,
+    log: app.log,
+    connectionString: opts.database.connectionString,
+    pgSchema: opts.database.pgSchema,
+    pollMs: opts.feed?.pollMs,
+  });
+  await hub.start().catch((err) => app.log.warn({ err }, 'live feed: not started'));
+  app.addHook('onClose', async () => hub.close());
+  registerFeedRoute(app, { hub, resolveCaller: services.auth.resolveCaller, heartbeatMs: opts.feed?.heartbeatMs });
 
   app.get('/api/health', async () => ({ data: { status: 'ok', database: deps.kind } }));
   app.get('/api/config', async () => ({ data: opts.publicConfig ?? {} }));

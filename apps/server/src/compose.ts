@@ -8,6 +8,7 @@ import type { DbHandle } from './db/dialect';
 import type { Deps } from './deps';
 import { HASHING, type HashCost, type HashingLimits, passwordHasher } from './lib/password';
 import { LOGIN_LIMITS, signInLimiter } from './lib/rate-limit';
+import { activityService } from './modules/activity/activity.service';
 import { authService } from './modules/auth/auth.service';
 import { outboxSmsSender, type SmsSender } from './modules/auth/sms';
 import { branchesService } from './modules/branches/branches.service';
@@ -49,7 +50,7 @@ export interface ComposeOptions {
 }
 
 export function compose(opts: ComposeOptions) {
-  const store = createStore(opts.database.db);
+  const store = createStore(opts.database.db, opts.database.kind, opts.database.pgSchema);
   const loginLimits = opts.loginLimits ?? LOGIN_LIMITS;
   const deps: Deps = {
     store,
@@ -89,6 +90,7 @@ export function compose(opts: ComposeOptions) {
     settlements: settlementsService(deps),
     reports: reportsService(deps),
     secrets: secretsService(store.secrets),
+    activity: activityService(deps),
   };
   return { deps, services };
 }

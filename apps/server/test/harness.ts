@@ -87,6 +87,8 @@ export async function startTestServer(
     payments?: Deps['payments'];
     /** Receives every server log line (level trace) when given. */
     logStream?: { write(line: string): void };
+    /** Live feed timings (heartbeat, safety poll). */
+    feed?: { heartbeatMs?: number; pollMs?: number };
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-test-'));
@@ -121,6 +123,7 @@ export async function startTestServer(
     webDist: opts.webDist,
     publicConfig: opts.publicConfig,
     payments: opts.payments,
+    feed: opts.feed,
     logger: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
     sms: {
       async send(to, body) {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { EndpointDef } from './endpoint';
+import { activityEndpoints } from './endpoints/activity';
 import { authEndpoints } from './endpoints/auth';
 import { catalogueEndpoints } from './endpoints/catalogue';
 import { customerEndpoints } from './endpoints/customer';
@@ -19,6 +20,7 @@ export const api = {
   ...moneyEndpoints,
   ...supportEndpoints,
   ...customerEndpoints,
+  ...activityEndpoints,
 };
 
 export type Api = typeof api;

@@ -11,13 +11,51 @@ export type EmployeeRule = (typeof EMPLOYEE_RULES)[number];
 export const MERCHANT_STATUSES = ['pending', 'approved', 'suspended'] as const;
 export type MerchantStatus = (typeof MERCHANT_STATUSES)[number];
 
-export const OFFER_REQUEST_STATUSES = ['pending', 'done'] as const;
+export const OFFER_REQUEST_STATUSES = ['pending', 'done', 'rejected'] as const;
 export type OfferRequestStatus = (typeof OFFER_REQUEST_STATUSES)[number];
 export const PAY_WITH = ['points', 'price'] as const;
 export type PayWith = (typeof PAY_WITH)[number];
 
 export const PRODUCT_REQUEST_TYPES = ['pickup', 'delivery'] as const;
-export const PRODUCT_REQUEST_STATUSES = ['pending', 'done', 'canceled', 'refund.pending', 'refund.done'] as const;
+export const PRODUCT_REQUEST_STATUSES = [
+  'pending',
+  'done',
+  'canceled',
+  'refund.pending',
+  'refund.done',
+  'rejected',
+] as const;
+/** A redeem request's state, derived from its approval and rejection (docs/domain.md). */
+export const REDEEM_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RedeemStatus = (typeof REDEEM_STATUSES)[number];
+/** Actions written to the audit trail (docs/domain.md "Audit trail"). */
+export const AUDIT_ACTIONS = [
+  'offerRequest.approve',
+  'offerRequest.reject',
+  'redeem.approve',
+  'redeem.reject',
+  'productRequest.pickup',
+  'productRequest.assign',
+  'productRequest.delivery',
+  'productRequest.refund',
+  'productRequest.reject',
+  'merchant.goLive',
+  'employee.add',
+  'employee.update',
+  'employee.delete',
+  'branch.add',
+  'branch.update',
+  'branch.delete',
+  'card.add',
+  'card.default',
+  'card.delete',
+  'package.purchase',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** Who can be written as the actor of an audit row. */
+export const SUBJECT_TYPES = ['merchant', 'merchantUser', 'user', 'admin'] as const;
+/** The longest reason a request can be rejected with. */
+export const REJECT_REASON_MAX = 300;
 export const DELIVERY_STATUSES = ['pending', 'inProgress', 'done'] as const;
 export const TICKET_TYPES = ['general', 'offer', 'product'] as const;
 export const SETTLEMENT_STATUSES = ['initial', 'pending', 'paid'] as const;

@@ -1,5 +1,6 @@
 /** Response shapes of the entities of SPEC §3, field names spelled as the spec spells them. */
 import { z } from 'zod';
+import { OFFER_REQUEST_STATUSES, REDEEM_STATUSES } from './constants';
 
 const nullableText = z.string().nullable();
 const bool = z.boolean();
@@ -115,8 +116,11 @@ export const offerRequest = z.object({
   id: z.number().int(),
   isAproved: bool,
   isActive: bool,
-  status: z.enum(['pending', 'done']),
+  status: z.enum(OFFER_REQUEST_STATUSES),
   code: z.string(),
+  /** Why staff rejected it (status rejected), else null. */
+  rejectReason: nullableText,
+  rejectedAt: nullableText,
   payWith: z.enum(['points', 'price']),
   images: z.array(z.string()).nullable(),
   createdAt: z.string(),
@@ -142,6 +146,9 @@ export const redeemRequest = z.object({
   id: z.number().int(),
   amount: z.number().int(),
   isApproved: bool,
+  status: z.enum(REDEEM_STATUSES),
+  rejectReason: nullableText,
+  rejectedAt: nullableText,
   user: z.object({ id: z.number().int(), name: z.string(), mobile: z.string() }),
   merchant: z.object({ name: z.string() }),
   Branch: z.object({ id: z.number().int(), branchName: z.string() }),

@@ -3,6 +3,14 @@ export * from './clock';
 export * from './constants';
 export * from './endpoint';
 export {
+  type AuditEntry,
+  activityListBody,
+  auditEntry,
+  FEED_PATH,
+  type FeedEvent,
+  feedEvent,
+} from './endpoints/activity';
+export {
   changePasswordBody,
   forgetPasswordBody,
   loginBody,
@@ -24,7 +32,8 @@ export {
 export { offerRequestBody, redeemBody } from './endpoints/customer';
 export * from './endpoints/money';
 export * from './endpoints/orders';
-export { redeemApproveBody, reqListBody } from './endpoints/requests';
+export { rejectBody } from './endpoints/reject';
+export { redeemApproveBody, redeemListBody, reqListBody } from './endpoints/requests';
 export { addEmployeeBody, updateEmployeeBody } from './endpoints/staff';
 export * from './endpoints/support';
 export * from './entities';

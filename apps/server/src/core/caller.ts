@@ -47,6 +47,8 @@ export interface MerchantCaller extends TenantScope {
   type: 'merchant' | 'merchantUser';
   actor: Actor;
   isOwner: boolean;
+  /** The caller's device (user agent) as sent, for the audit trail. */
+  device?: string;
 }
 
 /** A customer of the customer API. */

@@ -4,6 +4,7 @@ import { init } from './migrations/0001-init';
 import { orders } from './migrations/0002-orders';
 import { money } from './migrations/0003-money';
 import { authHardening } from './migrations/0005-auth-hardening';
+import { counter } from './migrations/0006-counter';
 import { secrets } from './migrations/0008-secrets';
 
 /** The one ordered migration set; names sort in order of application. */
@@ -12,6 +13,7 @@ const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0002-orders': orders(kind),
   '0003-money': money(kind),
   '0005-auth-hardening': authHardening(kind),
+  '0006-counter': counter(kind),
   '0008-secrets': secrets(kind),
 });
 

@@ -178,13 +178,17 @@ export interface OfferRequestsTable {
   payWith: 'points' | 'price';
   priceCents: number;
   points: number;
-  status: 'pending' | 'done';
+  status: 'pending' | 'done' | 'rejected';
   isAproved: Flag;
   isActive: Flag;
   code: string;
   approvedByType: SubjectType | null;
   approvedById: number | null;
   approvedAt: Timestamp | null;
+  rejectReason: string | null;
+  rejectedAt: Timestamp | null;
+  rejectedByType: SubjectType | null;
+  rejectedById: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -199,6 +203,10 @@ export interface RedeemRequestsTable {
   approvedByType: SubjectType | null;
   approvedById: number | null;
   approvedAt: Timestamp | null;
+  rejectReason: string | null;
+  rejectedAt: Timestamp | null;
+  rejectedByType: SubjectType | null;
+  rejectedById: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -226,7 +234,7 @@ export interface UserAddressesTable {
   createdAt: Timestamp;
 }
 
-export type ProductRequestStatus = 'pending' | 'done' | 'canceled' | 'refund.pending' | 'refund.done';
+export type ProductRequestStatus = 'pending' | 'done' | 'canceled' | 'refund.pending' | 'refund.done' | 'rejected';
 export type DeliveryStatus = 'pending' | 'inProgress' | 'done';
 
 export interface ProductRequestsTable {
@@ -259,6 +267,10 @@ export interface ProductRequestsTable {
   refundedAt: Timestamp | null;
   refundedByType: SubjectType | null;
   refundedById: number | null;
+  rejectReason: string | null;
+  rejectedAt: Timestamp | null;
+  rejectedByType: SubjectType | null;
+  rejectedById: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -416,6 +428,40 @@ export interface Database {
   invoices: InvoicesTable;
   authThrottles: AuthThrottlesTable;
   appSecrets: AppSecretsTable;
+  counterEvents: CounterEventsTable;
+  auditLog: AuditLogTable;
+}
+
+/** A new or changed request, for the live feed (docs/architecture.md "Live feed"). */
+export interface CounterEventsTable {
+  id: Generated<number>;
+  merchantId: number;
+  branchId: number | null;
+  /** The courier a delivery is assigned to. */
+  employeeId: number | null;
+  kind: 'offerRequest' | 'redeem' | 'productRequest';
+  entityId: number;
+  action: string;
+  status: string;
+  createdAt: Timestamp;
+}
+
+/** One staff, courier or merchant state change; append-only (docs/domain.md "Audit trail"). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  merchantId: number;
+  actorType: SubjectType;
+  actorId: number;
+  actorRole: string;
+  actorName: string;
+  branchId: number | null;
+  action: string;
+  entity: string;
+  entityId: number | null;
+  before: string | null;
+  after: string | null;
+  device: string | null;
+  createdAt: Timestamp;
 }
 
 export type Merchant = Selectable<MerchantsTable>;

@@ -72,7 +72,8 @@ export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): 
           return signedIn();
         },
         get merchant() {
-          return requireMerchant(signedIn());
+          const ua = request.headers['user-agent'];
+          return { ...requireMerchant(signedIn()), device: typeof ua === 'string' ? ua : undefined };
         },
         get customer() {
           return requireCustomer(signedIn());

@@ -12,6 +12,7 @@ import {
   IconFileInvoice,
   IconGift,
   IconHistory,
+  IconHistoryToggle,
   IconHourglass,
   IconListCheck,
   IconPackage,
@@ -119,6 +120,13 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: IconHistory,
     roles: merchant,
     sheet: lazy(() => import('../features/transactions/history-sheet')),
+  },
+  {
+    id: 'activity',
+    labelKey: 'menu.activity',
+    icon: IconHistoryToggle,
+    roles: merchant,
+    sheet: lazy(() => import('../features/activity/activity-sheet')),
   },
   {
     id: 'availableDeliveries',

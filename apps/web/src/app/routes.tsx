@@ -156,6 +156,7 @@ const appScreens: RouteObject[] = [
     () => import('../features/transactions/transaction-details-page').then((m) => m.TransactionDetailsPage),
     merchant,
   ),
+  screen('activity', () => import('../features/activity/activity-page').then((m) => m.ActivityPage), merchant),
   screen('push-test', () => import('../features/static-pages/push-test-page').then((m) => m.PushTestPage), anyRole),
 ];
 

@@ -44,6 +44,8 @@ export const queryKeys = {
   reports: resource('reports'),
   /** The merchant's points ledger (`list({ pageNum, limit })`). */
   pointsHistory: resource('pointsHistory'),
+  /** The merchant's activity log (`list({ who, action, branchId, from, to, pageNum, limit })`). */
+  activity: resource('activity'),
 };
 
 export type QueryResource = ReturnType<typeof resource>;

@@ -3,12 +3,17 @@ import { TIMINGS } from '@loyalty/contract';
 import { notifications } from '@mantine/notifications';
 import { translate } from './i18n';
 
-const show = (color: string, keyOrText: string) =>
-  notifications.show({ message: translate(keyOrText), color, autoClose: TIMINGS.toastMs, withBorder: true });
+const show = (color: string, keyOrText: string, autoClose: number = TIMINGS.toastMs) =>
+  notifications.show({ message: translate(keyOrText), color, autoClose, withBorder: true });
+
+/** How long a live-feed alert stays: long enough to read at a busy counter. */
+const ALERT_MS = 6_000;
 
 /** Each takes an i18n key, a contract message key (`loggedIn`) or text already translated (server messages). */
 export const toast = {
   success: (keyOrText: string) => show('teal', keyOrText),
   error: (keyOrText: string) => show('red', keyOrText),
   info: (keyOrText: string) => show('blue', keyOrText),
+  /** A live-feed alert (a new request): stays ALERT_MS. */
+  alert: (keyOrText: string) => show('orange', keyOrText, ALERT_MS),
 };

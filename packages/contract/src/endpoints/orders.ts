@@ -12,6 +12,7 @@ import {
   SETTLEMENT_STATUSES,
 } from '../constants';
 import { defineEndpoints, rolePair } from '../endpoint';
+import { pagedRows } from '../entities';
 import {
   blankOptional,
   id,
@@ -25,6 +26,7 @@ import {
   paging,
   text,
 } from '../fields';
+import { rejectBody } from './reject';
 
 const int = z.number().int();
 const nullableText = z.string().nullable();
@@ -52,6 +54,9 @@ export const productRequest = z.object({
   refundComment: nullableText,
   /** The customer's reason when asking for the refund. */
   refundReason: nullableText,
+  /** Why staff rejected it (status rejected), else null. */
+  rejectReason: nullableText,
+  rejectedAt: nullableText,
   deliveryStatus: z.enum(DELIVERY_STATUSES).nullable(),
   payWith: z.enum(PAY_WITH),
   /** Points and price fixed when the request was made. */
@@ -209,6 +214,19 @@ export const ordersEndpoints = defineEndpoints({
     body: confirmRefundBody,
     response: productRequest,
     summary: "The merchant confirms a customer's refund (refund.pending → refund.done).",
+  },
+  ...rolePair('product/req/reject', {
+    scope: 'branch',
+    body: rejectBody,
+    response: productRequest,
+    summary: 'Rejects a pending product request with a reason: the product goes back to stock, nothing else moves',
+  }),
+  'user/product/req/list': {
+    roles: u,
+    scope: 'customer',
+    body: z.object({ ...paging, status: blankOptional(oneOf(PRODUCT_REQUEST_STATUSES, 'invalidValue')) }),
+    response: pagedRows(productRequest),
+    summary: "The customer's own product requests, newest first, with status and any reject reason.",
   },
   'user/address/add': {
     roles: u,

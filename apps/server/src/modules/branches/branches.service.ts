@@ -6,6 +6,7 @@ import type { BranchRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { mapDefined } from '../../lib/optional';
 import { pageOf } from '../../lib/paging';
+import { audit } from '../activity/audit';
 
 export const toBranch = (b: BranchRow): Branch => ({
   id: b.id,
@@ -38,24 +39,48 @@ export function branchesService({ store }: Pick<Deps, 'store'>) {
     details,
 
     async add(caller: MerchantCaller, v: ApiParsedBody<'merchant/addBranch'>) {
-      const row = await repo.insert({
-        merchantId: caller.merchantId,
-        branchName: v.branchName,
-        phone: v.phone,
-        address: v.address,
-        addressAr: v.addressAr,
-        lat: v.lat ?? null,
-        long: v.long ?? null,
-        isActive: 1,
+      const row = await store.transaction(async (tx) => {
+        const row = await tx.branches.insert({
+          merchantId: caller.merchantId,
+          branchName: v.branchName,
+          phone: v.phone,
+          address: v.address,
+          addressAr: v.addressAr,
+          lat: v.lat ?? null,
+          long: v.long ?? null,
+          isActive: 1,
+        });
+        await audit(tx, caller, {
+          action: 'branch.add',
+          entity: 'branch',
+          entityId: row.id,
+          branchId: row.id,
+          after: { branchName: v.branchName, phone: v.phone, address: v.address },
+        });
+        return row;
       });
       return toBranch(row);
     },
 
     /** Fields left empty keep their current values (SPEC §5). */
     async update(caller: MerchantCaller, v: ApiParsedBody<'merchant/updateBranch'>) {
-      await details(caller, v.branchId);
+      const before = await details(caller, v.branchId);
       const { branchId, isActive, ...fields } = v;
-      await repo.update(caller.merchantId, branchId, { ...fields, isActive: mapDefined(isActive, flag) });
+      const patch = { ...fields, isActive: mapDefined(isActive, flag) };
+      await store.transaction(async (tx) => {
+        await tx.branches.update(caller.merchantId, branchId, patch);
+        const changed = Object.fromEntries(Object.entries(patch).filter(([, x]) => x !== undefined));
+        await audit(tx, caller, {
+          action: 'branch.update',
+          entity: 'branch',
+          entityId: branchId,
+          branchId,
+          before: Object.fromEntries(
+            Object.keys(changed).map((k) => [k, (before as unknown as Record<string, unknown>)[k] ?? null]),
+          ),
+          after: changed,
+        });
+      });
       return details(caller, v.branchId);
     },
   };

@@ -4,6 +4,7 @@ import { conflict, invalidField, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
+import { audit } from '../activity/audit';
 import { CardRejectedError, GatewayUnavailableError } from '../payments/payment-gateway';
 import type { CardRow } from './cards.repository';
 
@@ -73,15 +74,25 @@ export function cardsService({ store, payments }: Pick<Deps, 'store' | 'payments
         throw err;
       }
       const { id } = await retryOnUnique(() =>
-        repo.insert({
-          merchantId: caller.merchantId,
-          nameOnCard: v.nameOnCard,
-          brand: saved.brand,
-          last4: saved.last4,
-          expMonth,
-          expYear,
-          gateway: payments.name,
-          token: saved.token,
+        store.transaction(async (tx) => {
+          const row = await tx.cards.insert({
+            merchantId: caller.merchantId,
+            nameOnCard: v.nameOnCard,
+            brand: saved.brand,
+            last4: saved.last4,
+            expMonth,
+            expYear,
+            gateway: payments.name,
+            token: saved.token,
+          });
+          await audit(tx, caller, {
+            action: 'card.add',
+            entity: 'card',
+            entityId: row.id,
+            branchId: null,
+            after: { brand: saved.brand, last4: saved.last4, expMonth, expYear },
+          });
+          return row;
         }),
       );
       await settleDefault(caller.merchantId);
@@ -90,14 +101,39 @@ export function cardsService({ store, payments }: Pick<Deps, 'store' | 'payments
 
     async setDefault(caller: MerchantCaller, id: number): Promise<Card> {
       await one(caller.merchantId, id);
-      const found = await retryOnUnique(() => store.transaction((tx) => tx.cards.setDefault(caller.merchantId, id)));
+      const found = await retryOnUnique(() =>
+        store.transaction(async (tx) => {
+          const found = await tx.cards.setDefault(caller.merchantId, id);
+          if (found)
+            await audit(tx, caller, {
+              action: 'card.default',
+              entity: 'card',
+              entityId: id,
+              branchId: null,
+              after: { isDefault: true },
+            });
+          return found;
+        }),
+      );
       if (!found) throw notFound('cardNotFound');
       return toCard(await one(caller.merchantId, id));
     },
 
     async delete(caller: MerchantCaller, id: number): Promise<{ success: true }> {
       const card = await one(caller.merchantId, id);
-      if ((await repo.delete(caller.merchantId, id)) === 0) {
+      const deleted = await store.transaction(async (tx) => {
+        const n = await tx.cards.delete(caller.merchantId, id);
+        if (n > 0)
+          await audit(tx, caller, {
+            action: 'card.delete',
+            entity: 'card',
+            entityId: id,
+            branchId: null,
+            before: { brand: card.brand, last4: card.last4 },
+          });
+        return n;
+      });
+      if (deleted === 0) {
         if (await repo.byId(caller.merchantId, id)) throw conflict('defaultCardDelete');
         throw notFound('cardNotFound');
       }

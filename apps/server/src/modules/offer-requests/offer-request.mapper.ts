@@ -11,6 +11,8 @@ export function toOfferRequest(r: OfferRequestJoined, images: string[] | undefin
     isActive: r.isActive === 1,
     status: r.status,
     code: r.code,
+    rejectReason: r.rejectReason,
+    rejectedAt: r.rejectedAt,
     payWith: r.payWith,
     images: paths,
     createdAt: r.createdAt,

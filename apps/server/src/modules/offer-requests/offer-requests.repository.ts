@@ -1,18 +1,23 @@
+import type { OfferRequestStatus } from '@loyalty/contract';
 import { type Kysely, sql } from 'kysely';
-import type { TenantScope } from '../../core/caller';
+import type { Actor, TenantScope } from '../../core/caller';
 import { nowIso } from '../../db/dialect';
 import type { Database, OfferRequestsTable } from '../../db/schema';
 
 /** The only SQL of offer requests. `db` may be a transaction. */
 export const offerRequestsRepository = (db: Kysely<Database>) => {
-  const rows = (scope: TenantScope, f: { status?: 'pending' | 'done'; mobile?: string } = {}) =>
+  /** A merchant's (or branch's) requests, or with `userId` a customer's own. */
+  const rows = (scope: TenantScope | { userId: number }, f: { status?: OfferRequestStatus; mobile?: string } = {}) =>
     db
       .selectFrom('offerRequests as r')
       .innerJoin('customers as c', 'c.id', 'r.userId')
       .innerJoin('branches as b', 'b.id', 'r.branchId')
       .innerJoin('offers as o', 'o.id', 'r.offerId')
-      .where('r.merchantId', '=', scope.merchantId)
-      .$if(scope.branchId !== undefined, (q) => q.where('r.branchId', '=', scope.branchId ?? -1))
+      .$if('userId' in scope, (q) => q.where('r.userId', '=', (scope as { userId: number }).userId))
+      .$if('merchantId' in scope, (q) => q.where('r.merchantId', '=', (scope as TenantScope).merchantId))
+      .$if('merchantId' in scope && (scope as TenantScope).branchId !== undefined, (q) =>
+        q.where('r.branchId', '=', (scope as TenantScope).branchId ?? -1),
+      )
       .$if(f.status !== undefined, (q) => q.where('r.status', '=', f.status!))
       .$if(f.mobile !== undefined, (q) => q.where('c.mobile', 'like', `%${f.mobile}%`));
 
@@ -30,6 +35,8 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
       'r.isAproved',
       'r.isActive',
       'r.code',
+      'r.rejectReason',
+      'r.rejectedAt',
       'r.createdAt',
       'r.updatedAt',
       'c.name as userName',
@@ -46,7 +53,10 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
     ]);
 
   return {
-    async list(scope: TenantScope, f: { status?: 'pending' | 'done'; mobile?: string; limit: number; offset: number }) {
+    async list(
+      scope: TenantScope | { userId: number },
+      f: { status?: OfferRequestStatus; mobile?: string; limit: number; offset: number },
+    ) {
       const count = await rows(scope, f)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
@@ -112,7 +122,19 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
       (await db.selectFrom('customers').select('balance').where('id', '=', userId).executeTakeFirst())?.balance ?? 0,
 
     insert: (
-      v: Omit<OfferRequestsTable, 'id' | 'createdAt' | 'updatedAt' | 'approvedByType' | 'approvedById' | 'approvedAt'>,
+      v: Omit<
+        OfferRequestsTable,
+        | 'id'
+        | 'createdAt'
+        | 'updatedAt'
+        | 'approvedByType'
+        | 'approvedById'
+        | 'approvedAt'
+        | 'rejectReason'
+        | 'rejectedAt'
+        | 'rejectedByType'
+        | 'rejectedById'
+      >,
     ) => {
       const now = nowIso();
       return db
@@ -127,6 +149,26 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
       const res = await db
         .updateTable('offerRequests')
         .set({ ...approver, status: 'done', isAproved: 1, isActive: 0, updatedAt: nowIso() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** pending → rejected with a reason, only if still pending; true when this call made the change. */
+    async reject(id: number, reason: string, by: Actor) {
+      const now = nowIso();
+      const res = await db
+        .updateTable('offerRequests')
+        .set({
+          status: 'rejected',
+          isActive: 0,
+          rejectReason: reason,
+          rejectedAt: now,
+          rejectedByType: by.type,
+          rejectedById: by.id,
+          updatedAt: now,
+        })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .executeTakeFirst();

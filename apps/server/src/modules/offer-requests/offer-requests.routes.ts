@@ -8,4 +8,7 @@ export const offerRequestsRoutes = (requests: OfferRequestsService): Handlers =>
   'merchantUser/req/details': ({ merchant, body }) => requests.details(merchant, body.reqId),
   'merchant/req/approve': ({ merchant, body }) => requests.approve(merchant, body.reqId),
   'merchantUser/req/approve': ({ merchant, body }) => requests.approve(merchant, body.reqId),
+  'merchant/req/reject': ({ merchant, body }) => requests.reject(merchant, body),
+  'merchantUser/req/reject': ({ merchant, body }) => requests.reject(merchant, body),
+  'user/req/list': ({ customer, body }) => requests.listOfCustomer(customer, body),
 });

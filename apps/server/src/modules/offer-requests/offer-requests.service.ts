@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { clock, type OfferRequest, type PayWith } from '@loyalty/contract';
+import { clock, type OfferRequest, type OfferRequestStatus, type PayWith } from '@loyalty/contract';
 import { approvalStamp, type CustomerCaller, type MerchantCaller, type TenantScope } from '../../core/caller';
 import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
+import { audit } from '../activity/audit';
 import { AlreadyMovedError, LEDGER_REASONS, move } from '../ledger/ledger.service';
 import { toOfferRequest } from './offer-request.mapper';
 import type { OfferRequestJoined } from './offer-requests.repository';
@@ -18,6 +19,17 @@ const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CO
  * branch or the merchant approve it: pending → done, one offer taken, points moved when paid with
  * points. Approval is idempotent: approving a done request answers it again and moves nothing.
  */
+/** The live feed's event of a new or changed offer request (docs/architecture.md "Live feed"). */
+const eventOf = (r: { id: number; merchantId: number; branchId: number }, action: string, status: string) => ({
+  merchantId: r.merchantId,
+  branchId: r.branchId,
+  employeeId: null,
+  kind: 'offerRequest' as const,
+  entityId: r.id,
+  action,
+  status,
+});
+
 export function offerRequestsService({ store }: Pick<Deps, 'store'>) {
   const repo = store.offerRequests;
 
@@ -35,9 +47,15 @@ export function offerRequestsService({ store }: Pick<Deps, 'store'>) {
   return {
     async list(
       caller: MerchantCaller,
-      v: { status?: 'pending' | 'done'; mobile?: string; pageNum?: number; limit?: number },
+      v: { status?: OfferRequestStatus; mobile?: string; pageNum?: number; limit?: number },
     ) {
       const { rows, count } = await repo.list(caller, { status: v.status, mobile: v.mobile, ...pageOf(v) });
+      return { rows: await present(rows), count };
+    },
+
+    /** user/req/list: a customer's own requests, with status and any reject reason. */
+    async listOfCustomer(caller: CustomerCaller, v: { status?: OfferRequestStatus; pageNum?: number; limit?: number }) {
+      const { rows, count } = await repo.list({ userId: caller.id }, { status: v.status, ...pageOf(v) });
       return { rows: await present(rows), count };
     },
 
@@ -51,10 +69,20 @@ export function offerRequestsService({ store }: Pick<Deps, 'store'>) {
     async approve(caller: MerchantCaller, reqId: number): Promise<OfferRequest> {
       const req = await repo.byId(caller, reqId);
       if (!req) throw notFound('requestNotFound');
+      if (req.status === 'rejected') throw conflict('requestRejected');
       if (req.status === 'pending') {
         try {
           await store.transaction(async (tx) => {
-            if (!(await tx.offerRequests.markDone(req.id, approvalStamp(caller.actor)))) return; // approved meanwhile
+            if (!(await tx.offerRequests.markDone(req.id, approvalStamp(caller.actor)))) return; // approved or rejected meanwhile
+            await audit(tx, caller, {
+              action: 'offerRequest.approve',
+              entity: 'offerRequest',
+              entityId: req.id,
+              branchId: req.branchId,
+              before: { status: 'pending' },
+              after: { status: 'done' },
+            });
+            await tx.events.append(eventOf(req, 'approved', 'done'));
             const day = clock.today();
             if (!(await tx.offerRequests.takeOne(req.offerId, day)))
               throw conflict(offerProblem(await tx.offerRequests.offerState(req.offerId), day) ?? 'offerSoldOut');
@@ -71,7 +99,35 @@ export function offerRequestsService({ store }: Pick<Deps, 'store'>) {
           if (!(err instanceof AlreadyMovedError)) throw err;
         }
       }
-      return one(caller, reqId);
+      const after = await one(caller, reqId);
+      if (after.status === 'rejected') throw conflict('requestRejected');
+      return after;
+    },
+
+    /**
+     * pending → rejected with a reason (docs/domain.md "Rejected requests"): nothing else moves. A
+     * request already rejected answers 200 as it is (its first reason kept); a done one answers 409.
+     */
+    async reject(caller: MerchantCaller, v: { reqId: number; reason: string }): Promise<OfferRequest> {
+      const req = await repo.byId(caller, v.reqId);
+      if (!req) throw notFound('requestNotFound');
+      if (req.status === 'pending') {
+        await store.transaction(async (tx) => {
+          if (!(await tx.offerRequests.reject(req.id, v.reason, caller.actor))) return; // changed meanwhile
+          await audit(tx, caller, {
+            action: 'offerRequest.reject',
+            entity: 'offerRequest',
+            entityId: req.id,
+            branchId: req.branchId,
+            before: { status: 'pending' },
+            after: { status: 'rejected', reason: v.reason },
+          });
+          await tx.events.append(eventOf(req, 'rejected', 'rejected'));
+        });
+      }
+      const after = await one(caller, v.reqId);
+      if (after.status !== 'rejected') throw conflict('requestNotPending');
+      return after;
     },
 
     /** A customer asks for an offer at one of its branches (user/offer/request). */
@@ -91,18 +147,24 @@ export function offerRequestsService({ store }: Pick<Deps, 'store'>) {
         throw conflict('notEnoughPoints');
       for (let attempt = 0; ; attempt++) {
         try {
-          const { id } = await repo.insert({
-            merchantId: offer.merchantId,
-            offerId: offer.id,
-            branchId: branch.id,
-            userId: caller.id,
-            payWith: v.payWith,
-            priceCents: offer.priceCents,
-            points: offer.points,
-            status: 'pending',
-            isAproved: 0,
-            isActive: 1,
-            code: newCode(),
+          const id = await store.transaction(async (tx) => {
+            const { id } = await tx.offerRequests.insert({
+              merchantId: offer.merchantId,
+              offerId: offer.id,
+              branchId: branch.id,
+              userId: caller.id,
+              payWith: v.payWith,
+              priceCents: offer.priceCents,
+              points: offer.points,
+              status: 'pending',
+              isAproved: 0,
+              isActive: 1,
+              code: newCode(),
+            });
+            await tx.events.append(
+              eventOf({ id, merchantId: offer.merchantId, branchId: branch.id }, 'created', 'pending'),
+            );
+            return id;
           });
           return one({ merchantId: offer.merchantId, branchId: undefined }, id);
         } catch (err) {

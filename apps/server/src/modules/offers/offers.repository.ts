@@ -139,6 +139,8 @@ export const offersRepository = (db: Kysely<Database>) => {
           'r.isActive',
           'r.status',
           'r.code',
+          'r.rejectReason',
+          'r.rejectedAt',
           'r.payWith',
           'r.createdAt',
           'r.updatedAt',

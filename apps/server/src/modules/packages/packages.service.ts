@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
+import { audit } from '../activity/audit';
 import type { CardsService } from '../cards/cards.service';
 import { move } from '../ledger/ledger.service';
 import { type ChargeResult, GatewayUnavailableError } from '../payments/payment-gateway';
@@ -121,6 +122,13 @@ export function packagesService(
           amount: attempt.points,
           reason: PACKAGE_PURCHASE_REASON,
           reference: `package_request:${id}`,
+        });
+        await audit(tx, caller, {
+          action: 'package.purchase',
+          entity: 'packageRequest',
+          entityId: id,
+          branchId: null,
+          after: { package: pkg.name, points: attempt.points, amountCents: attempt.amountCents, card: card.last4 },
         });
         return id;
       });

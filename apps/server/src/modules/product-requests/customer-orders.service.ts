@@ -8,7 +8,9 @@ import {
 import type { CustomerCaller } from '../../core/caller';
 import { conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
-import { toAddress } from './product-request.mapper';
+import { pageOf } from '../../lib/paging';
+import { toAddress, toProductRequest } from './product-request.mapper';
+import { productEvent } from './product-request-moves';
 import type { ProductRequestsService } from './product-requests.service';
 import { transition } from './product-requests.service';
 
@@ -66,7 +68,7 @@ export function customerOrdersService(deps: Pick<Deps, 'store'>, requests: Produ
         throw conflict('notEnoughPoints');
       const id = await deps.store.transaction(async (tx) => {
         if (!(await tx.productRequests.takeStock(product.id))) throw conflict('outOfStock');
-        return tx.productRequests.insert({
+        const id = await tx.productRequests.insert({
           merchantId: product.merchantId,
           productId: product.id,
           branchId: branch.id,
@@ -77,6 +79,10 @@ export function customerOrdersService(deps: Pick<Deps, 'store'>, requests: Produ
           priceCents: product.priceCents,
           points: product.points,
         });
+        await tx.events.append(
+          productEvent({ id, merchantId: product.merchantId, branchId: branch.id }, 'created', 'pending'),
+        );
+        return id;
       });
       return asMerchantSees(product.merchantId, id);
     },
@@ -87,8 +93,15 @@ export function customerOrdersService(deps: Pick<Deps, 'store'>, requests: Produ
       await transition(deps, conflict('cannotCancelOrder'), async (tx) => {
         if (!(await tx.productRequests.cancel(req.id, caller.id))) throw conflict('cannotCancelOrder');
         await tx.productRequests.returnStock(req.productId);
+        await tx.events.append(productEvent(req, 'canceled', 'canceled'));
       });
       return asMerchantSees(req.merchantId, req.id);
+    },
+
+    /** user/product/req/list: the customer's own requests, with status and any reject reason. */
+    async list(caller: CustomerCaller, v: ApiParsedBody<'user/product/req/list'>) {
+      const { rows, count } = await repo.listOfCustomer(caller.id, { status: v.status }, pageOf(v));
+      return { rows: rows.map(toProductRequest), count };
     },
 
     /** done → refund.pending, within the merchant's refund period counted from completion. */
@@ -99,7 +112,11 @@ export function customerOrdersService(deps: Pick<Deps, 'store'>, requests: Produ
       if (days <= 0) throw conflict('noRefunds');
       const since = new Date(clock.now().getTime() - days * DAY_MS).toISOString();
       if (req.doneAt < since) throw conflict('refundPeriodOver');
-      if (!(await repo.askRefund(req.id, caller.id, v.comment ?? null, since))) throw conflict('refundNotAllowed');
+      await deps.store.transaction(async (tx) => {
+        if (!(await tx.productRequests.askRefund(req.id, caller.id, v.comment ?? null, since)))
+          throw conflict('refundNotAllowed');
+        await tx.events.append(productEvent(req, 'refundAsked', 'refund.pending'));
+      });
       return asMerchantSees(req.merchantId, req.id);
     },
   };

@@ -2,8 +2,10 @@ import type { DeliveryRow } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
 import { conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
+import type { Repos } from '../../repositories';
+import { audit } from '../activity/audit';
 import { toDeliveryRow } from './product-request.mapper';
-import { settleCompleted } from './product-request-moves';
+import { productEvent, settleCompleted } from './product-request-moves';
 import { transition } from './product-requests.service';
 
 /**
@@ -33,13 +35,29 @@ export function deliveriesService(deps: Pick<Deps, 'store'>) {
       const req = await load(caller, v.id);
       const invalid = conflict('invalidDeliveryStatusChange');
       if (req.status !== 'pending') throw invalid;
+      const trail = async (tx: Repos, to: string, status: string) => {
+        await audit(tx, caller, {
+          action: 'productRequest.delivery',
+          entity: 'productRequest',
+          entityId: req.id,
+          branchId: req.branchId,
+          before: { deliveryStatus: req.deliveryStatus },
+          after: { deliveryStatus: to },
+        });
+        await tx.events.append(productEvent(req, `delivery.${to}`, status));
+      };
       if (v.deliveryStatus === 'inProgress') {
-        if (req.deliveryStatus !== 'pending' || !(await repo.startDelivery(req.id, caller.id))) throw invalid;
+        if (req.deliveryStatus !== 'pending') throw invalid;
+        await transition(deps, invalid, async (tx) => {
+          if (!(await tx.productRequests.startDelivery(req.id, caller.id))) throw invalid;
+          await trail(tx, 'inProgress', 'pending');
+        });
       } else if (v.deliveryStatus === 'done') {
         if (req.deliveryStatus !== 'inProgress') throw invalid;
         await transition(deps, invalid, async (tx) => {
           if (!(await tx.productRequests.completeDelivery(req.id, caller.id))) throw invalid;
           await settleCompleted(tx, req);
+          await trail(tx, 'done', 'done');
         });
       } else throw invalid;
       return toDeliveryRow(await load(caller, req.id));

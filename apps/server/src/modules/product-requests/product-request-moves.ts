@@ -52,3 +52,18 @@ export async function settleRefunded(tx: Repos, r: Settled): Promise<void> {
   await tx.productRequests.returnStock(r.productId);
   await tx.productRequests.insertRefundLine(r.id, r.userId, r.priceCents);
 }
+
+/** The live feed's event of a new or changed product request (docs/architecture.md "Live feed"). */
+export const productEvent = (
+  r: { id: number; merchantId: number; branchId: number; employeeId?: number | null },
+  action: string,
+  status: string,
+) => ({
+  merchantId: r.merchantId,
+  branchId: r.branchId,
+  employeeId: r.employeeId ?? null,
+  kind: 'productRequest' as const,
+  entityId: r.id,
+  action,
+  status,
+});

@@ -51,6 +51,8 @@ export const toProductRequest = (r: ProductRequestJoined): ProductRequest => ({
   isRefund: r.isRefund === 1,
   refundComment: r.refundComment,
   refundReason: r.refundReason,
+  rejectReason: r.rejectReason,
+  rejectedAt: r.rejectedAt,
   deliveryStatus: r.deliveryStatus,
   payWith: r.payWith,
   points: r.points,

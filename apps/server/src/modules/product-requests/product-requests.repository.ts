@@ -39,6 +39,10 @@ type NewRequest = Omit<
   | 'refundedAt'
   | 'refundedByType'
   | 'refundedById'
+  | 'rejectReason'
+  | 'rejectedAt'
+  | 'rejectedByType'
+  | 'rejectedById'
 >;
 
 const OPEN_DELIVERY = ['pending', 'inProgress'] as const;
@@ -102,6 +106,25 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
     },
 
     byId: (scope: RequestScope, id: number) => joined(scoped(scope)).where('r.id', '=', id).executeTakeFirst(),
+
+    /** A customer's own requests (any merchant), newest first. */
+    async listOfCustomer(userId: number, f: RequestFilter, page: { limit: number; offset: number }) {
+      const mine = () =>
+        db
+          .selectFrom('productRequests as r')
+          .where('r.userId', '=', userId)
+          .$if(f.status !== undefined, (q) => q.where('r.status', '=', f.status!));
+      const total = await mine()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await joined(mine())
+        .orderBy('r.createdAt', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return { rows, count: Number(total.n) };
+    },
 
     /** A customer's own request (any merchant). */
     ofCustomer: (userId: number, id: number) =>
@@ -216,6 +239,10 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
             refundedAt: null,
             refundedByType: null,
             refundedById: null,
+            rejectReason: null,
+            rejectedAt: null,
+            rejectedByType: null,
+            rejectedById: null,
             createdAt: now,
             updatedAt: now,
           })
@@ -262,6 +289,26 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
         .where('id', '=', id)
         .where('merchantId', '=', merchantId)
         .where('type', '=', 'delivery')
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('deliveryStatus', 'is', null), eb('deliveryStatus', '=', 'pending')]))
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** pending (a delivery not yet started) → rejected with a reason, by the merchant or branch staff. */
+    async reject(id: number, reason: string, by: { type: SubjectType; id: number }) {
+      const now = stamp();
+      const res = await db
+        .updateTable('productRequests')
+        .set({
+          status: 'rejected',
+          rejectReason: reason,
+          rejectedAt: now,
+          rejectedByType: by.type,
+          rejectedById: by.id,
+          updatedAt: now,
+        })
+        .where('id', '=', id)
         .where('status', '=', 'pending')
         .where((eb) => eb.or([eb('deliveryStatus', 'is', null), eb('deliveryStatus', '=', 'pending')]))
         .executeTakeFirst();

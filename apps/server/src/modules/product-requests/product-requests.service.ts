@@ -5,9 +5,10 @@ import { isUniqueViolation } from '../../db/dialect';
 import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
 import type { Repos } from '../../repositories';
+import { audit } from '../activity/audit';
 import { AlreadyMovedError } from '../ledger/ledger.service';
 import { toProductRequest } from './product-request.mapper';
-import { settleCompleted, settleRefunded } from './product-request-moves';
+import { productEvent, settleCompleted, settleRefunded } from './product-request-moves';
 import type { RequestScope } from './product-requests.repository';
 import { scopeOf } from './scope';
 
@@ -64,6 +65,15 @@ export function productRequestsService(deps: Pick<Deps, 'store'>) {
       await transition(deps, conflict('orderNotPending'), async (tx) => {
         if (!(await tx.productRequests.completePickup(req.id, caller.actor))) throw conflict('orderNotPending');
         await settleCompleted(tx, req);
+        await audit(tx, caller, {
+          action: 'productRequest.pickup',
+          entity: 'productRequest',
+          entityId: req.id,
+          branchId: req.branchId,
+          before: { status: 'pending' },
+          after: { status: 'done' },
+        });
+        await tx.events.append(productEvent(req, 'picked', 'done'));
       });
       return one(scope, req.id);
     },
@@ -78,11 +88,22 @@ export function productRequestsService(deps: Pick<Deps, 'store'>) {
       if (courier.rule !== 'delivery') throw conflict('notACourier');
       if (courier.isActive !== 1) throw conflict('courierInactive');
       const scope = scopeOf(caller);
-      for (const id of v.productRequestIds) await load(scope, id);
+      const found: Awaited<ReturnType<typeof load>>[] = [];
+      for (const id of v.productRequestIds) found.push(await load(scope, id));
       await transition(deps, conflict('cannotAssignDelivery'), async (tx) => {
-        for (const id of v.productRequestIds)
-          if (!(await tx.productRequests.assign(caller.merchantId, id, courier.id)))
+        for (const req of found) {
+          if (!(await tx.productRequests.assign(caller.merchantId, req.id, courier.id)))
             throw conflict('cannotAssignDelivery');
+          await audit(tx, caller, {
+            action: 'productRequest.assign',
+            entity: 'productRequest',
+            entityId: req.id,
+            branchId: req.branchId,
+            before: { employeeId: req.employeeId, deliveryStatus: req.deliveryStatus },
+            after: { employeeId: courier.id, deliveryStatus: 'pending' },
+          });
+          await tx.events.append(productEvent({ ...req, employeeId: courier.id }, 'assigned', 'pending'));
+        }
       });
       const assigned: ProductRequest[] = [];
       for (const id of v.productRequestIds) assigned.push(await one(scope, id));
@@ -98,6 +119,42 @@ export function productRequestsService(deps: Pick<Deps, 'store'>) {
         if (!(await tx.productRequests.confirmRefund(req.id, v.comment, caller.actor)))
           throw conflict('refundNotPending');
         await settleRefunded(tx, req);
+        await audit(tx, caller, {
+          action: 'productRequest.refund',
+          entity: 'productRequest',
+          entityId: req.id,
+          branchId: req.branchId,
+          before: { status: 'refund.pending' },
+          after: { status: 'refund.done', comment: v.comment },
+        });
+        await tx.events.append(productEvent(req, 'refunded', 'refund.done'));
+      });
+      return one(scope, req.id);
+    },
+
+    /**
+     * A pending product request (a delivery not yet started) → rejected with a reason: the product
+     * goes back to stock, no points or settlement move (nothing was taken). Rejecting it again
+     * answers it as it is; any other state answers 409 (docs/domain.md "Rejected requests").
+     */
+    async reject(caller: MerchantCaller, v: { reqId: number; reason: string }): Promise<ProductRequest> {
+      const scope = scopeOf(caller);
+      const req = await load(scope, v.reqId);
+      if (req.status === 'rejected') return toProductRequest(req);
+      const refused = conflict('cannotRejectOrder');
+      if (req.status !== 'pending' || (req.deliveryStatus !== null && req.deliveryStatus !== 'pending')) throw refused;
+      await transition(deps, refused, async (tx) => {
+        if (!(await tx.productRequests.reject(req.id, v.reason, caller.actor))) throw refused;
+        await tx.productRequests.returnStock(req.productId);
+        await audit(tx, caller, {
+          action: 'productRequest.reject',
+          entity: 'productRequest',
+          entityId: req.id,
+          branchId: req.branchId,
+          before: { status: 'pending' },
+          after: { status: 'rejected', reason: v.reason },
+        });
+        await tx.events.append(productEvent(req, 'rejected', 'rejected'));
       });
       return one(scope, req.id);
     },

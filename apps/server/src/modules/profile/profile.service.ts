@@ -2,6 +2,7 @@ import type { MerchantProfile, MerchantUserProfile } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
 import { conflictOn, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
+import { audit } from '../activity/audit';
 import type { ProductRequestsService } from '../product-requests/product-requests.service';
 
 const fullName = (u: { fName: string; mName: string; lName: string }) =>
@@ -96,7 +97,19 @@ export function profileService(
 
     /** Idempotent: setting the value it already has changes nothing. */
     async goLive(caller: MerchantCaller, isLive: boolean) {
-      await repo.updateMerchant(caller.merchantId, { isLive: isLive ? 1 : 0 });
+      const current = await repo.merchant(caller.merchantId);
+      if (current && (current.isLive === 1) === isLive) return { isLive };
+      await store.transaction(async (tx) => {
+        await tx.profile.updateMerchant(caller.merchantId, { isLive: isLive ? 1 : 0 });
+        await audit(tx, caller, {
+          action: 'merchant.goLive',
+          entity: 'merchant',
+          entityId: caller.merchantId,
+          branchId: null,
+          before: { isLive: current?.isLive === 1 },
+          after: { isLive },
+        });
+      });
       return { isLive };
     },
   };

@@ -1,18 +1,26 @@
+import type { RedeemStatus } from '@loyalty/contract';
 import type { Kysely } from 'kysely';
-import type { TenantScope } from '../../core/caller';
+import type { Actor, TenantScope } from '../../core/caller';
 import { nowIso } from '../../db/dialect';
 import type { Database, RedeemRequestsTable } from '../../db/schema';
 
 /** The only SQL of redeem requests. `db` may be a transaction. */
 export const redeemsRepository = (db: Kysely<Database>) => {
-  const rows = (scope: TenantScope) =>
+  /** A merchant's (or branch's) redeem requests, or with `userId` a customer's own; by derived status. */
+  const rows = (scope: TenantScope | { userId: number }, status?: RedeemStatus) =>
     db
       .selectFrom('redeemRequests as r')
       .innerJoin('customers as c', 'c.id', 'r.userId')
       .innerJoin('branches as b', 'b.id', 'r.branchId')
       .innerJoin('merchants as m', 'm.id', 'r.merchantId')
-      .where('r.merchantId', '=', scope.merchantId)
-      .$if(scope.branchId !== undefined, (q) => q.where('r.branchId', '=', scope.branchId ?? -1));
+      .$if('userId' in scope, (q) => q.where('r.userId', '=', (scope as { userId: number }).userId))
+      .$if('merchantId' in scope, (q) => q.where('r.merchantId', '=', (scope as TenantScope).merchantId))
+      .$if('merchantId' in scope && (scope as TenantScope).branchId !== undefined, (q) =>
+        q.where('r.branchId', '=', (scope as TenantScope).branchId ?? -1),
+      )
+      .$if(status === 'approved', (q) => q.where('r.isApproved', '=', 1))
+      .$if(status === 'rejected', (q) => q.where('r.rejectedAt', 'is not', null))
+      .$if(status === 'pending', (q) => q.where('r.isApproved', '=', 0).where('r.rejectedAt', 'is', null));
 
   const withColumns = (q: ReturnType<typeof rows>) =>
     q.select([
@@ -22,6 +30,8 @@ export const redeemsRepository = (db: Kysely<Database>) => {
       'r.userId',
       'r.amount',
       'r.isApproved',
+      'r.rejectReason',
+      'r.rejectedAt',
       'r.createdAt',
       'r.updatedAt',
       'c.name as userName',
@@ -31,11 +41,15 @@ export const redeemsRepository = (db: Kysely<Database>) => {
     ]);
 
   return {
-    async list(scope: TenantScope, page: { limit: number; offset: number }) {
-      const count = await rows(scope)
+    async list(
+      scope: TenantScope | { userId: number },
+      status: RedeemStatus | undefined,
+      page: { limit: number; offset: number },
+    ) {
+      const count = await rows(scope, status)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      const found = await withColumns(rows(scope))
+      const found = await withColumns(rows(scope, status))
         .orderBy('r.createdAt', 'desc')
         .orderBy('r.id', 'desc')
         .limit(page.limit)
@@ -70,6 +84,10 @@ export const redeemsRepository = (db: Kysely<Database>) => {
           approvedByType: null,
           approvedById: null,
           approvedAt: null,
+          rejectReason: null,
+          rejectedAt: null,
+          rejectedByType: null,
+          rejectedById: null,
           createdAt: now,
           updatedAt: now,
         })
@@ -87,6 +105,20 @@ export const redeemsRepository = (db: Kysely<Database>) => {
         .set({ ...approver, isApproved: 1, updatedAt: nowIso() })
         .where('id', '=', id)
         .where('isApproved', '=', 0)
+        .where('rejectedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** pending → rejected with a reason, only if neither approved nor rejected; true when this call made the change. */
+    async reject(id: number, reason: string, by: Actor) {
+      const now = nowIso();
+      const res = await db
+        .updateTable('redeemRequests')
+        .set({ rejectReason: reason, rejectedAt: now, rejectedByType: by.type, rejectedById: by.id, updatedAt: now })
+        .where('id', '=', id)
+        .where('isApproved', '=', 0)
+        .where('rejectedAt', 'is', null)
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },

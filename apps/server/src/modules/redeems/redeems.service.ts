@@ -1,8 +1,9 @@
-import type { RedeemRequest } from '@loyalty/contract';
+import type { RedeemRequest, RedeemStatus } from '@loyalty/contract';
 import { approvalStamp, type CustomerCaller, type MerchantCaller, type TenantScope } from '../../core/caller';
 import { conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
+import { audit } from '../activity/audit';
 import { AlreadyMovedError, LEDGER_REASONS, move } from '../ledger/ledger.service';
 import type { RedeemJoined } from './redeems.repository';
 
@@ -10,11 +11,25 @@ const toRedeemRequest = (r: RedeemJoined): RedeemRequest => ({
   id: r.id,
   amount: r.amount,
   isApproved: r.isApproved === 1,
+  status: r.isApproved === 1 ? 'approved' : r.rejectedAt !== null ? 'rejected' : 'pending',
+  rejectReason: r.rejectReason,
+  rejectedAt: r.rejectedAt,
   user: { id: r.userId, name: r.userName, mobile: r.userMobile },
   merchant: { name: r.merchantName },
   Branch: { id: r.branchId, branchName: r.branchName },
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
+});
+
+/** The live feed's event of a new or changed redeem request (docs/architecture.md "Live feed"). */
+const eventOf = (r: { id: number; merchantId: number; branchId: number }, action: string, status: string) => ({
+  merchantId: r.merchantId,
+  branchId: r.branchId,
+  employeeId: null,
+  kind: 'redeem' as const,
+  entityId: r.id,
+  action,
+  status,
 });
 
 /**
@@ -31,8 +46,14 @@ export function redeemsService({ store }: Pick<Deps, 'store'>) {
   }
 
   return {
-    async list(caller: MerchantCaller, v: { pageNum?: number; limit?: number }) {
-      const { rows, count } = await repo.list(caller, pageOf(v));
+    async list(caller: MerchantCaller, v: { status?: RedeemStatus; pageNum?: number; limit?: number }) {
+      const { rows, count } = await repo.list(caller, v.status, pageOf(v));
+      return { rows: rows.map(toRedeemRequest), count };
+    },
+
+    /** user/req/redeem/list: a customer's own redeem requests, with status and any reject reason. */
+    async listOfCustomer(caller: CustomerCaller, v: { status?: RedeemStatus; pageNum?: number; limit?: number }) {
+      const { rows, count } = await repo.list({ userId: caller.id }, v.status, pageOf(v));
       return { rows: rows.map(toRedeemRequest), count };
     },
 
@@ -50,10 +71,20 @@ export function redeemsService({ store }: Pick<Deps, 'store'>) {
         if (req.isApproved === 1) throw conflict('alreadyApproved');
         return toRedeemRequest(req);
       }
+      if (req.rejectedAt !== null) throw conflict('requestRejected');
       if (req.isApproved !== 1) {
         try {
           await store.transaction(async (tx) => {
-            if (!(await tx.redeems.markApproved(req.id, approvalStamp(caller.actor)))) return; // approved meanwhile
+            if (!(await tx.redeems.markApproved(req.id, approvalStamp(caller.actor)))) return; // approved or rejected meanwhile
+            await audit(tx, caller, {
+              action: 'redeem.approve',
+              entity: 'redeem',
+              entityId: req.id,
+              branchId: req.branchId,
+              before: { status: 'pending' },
+              after: { status: 'approved', amount: req.amount },
+            });
+            await tx.events.append(eventOf(req, 'approved', 'approved'));
             await move(tx, {
               from: { type: 'user', id: req.userId },
               to: { type: 'merchant', id: req.merchantId },
@@ -66,7 +97,34 @@ export function redeemsService({ store }: Pick<Deps, 'store'>) {
           if (!(err instanceof AlreadyMovedError)) throw err;
         }
       }
-      return one(caller, v.reqId);
+      const after = await one(caller, v.reqId);
+      if (after.status === 'rejected') throw conflict('requestRejected');
+      return after;
+    },
+
+    /**
+     * pending → rejected with a reason: no points move. Rejecting it again answers it as it is (the
+     * first reason kept); an approved request answers 409 (docs/domain.md "Rejected requests").
+     */
+    async reject(caller: MerchantCaller, v: { reqId: number; reason: string }): Promise<RedeemRequest> {
+      const req = await repo.byId(caller, v.reqId);
+      if (!req) throw notFound('requestNotFound');
+      if (req.isApproved !== 1 && req.rejectedAt === null)
+        await store.transaction(async (tx) => {
+          if (!(await tx.redeems.reject(req.id, v.reason, caller.actor))) return; // changed meanwhile
+          await audit(tx, caller, {
+            action: 'redeem.reject',
+            entity: 'redeem',
+            entityId: req.id,
+            branchId: req.branchId,
+            before: { status: 'pending' },
+            after: { status: 'rejected', reason: v.reason },
+          });
+          await tx.events.append(eventOf(req, 'rejected', 'rejected'));
+        });
+      const after = await one(caller, v.reqId);
+      if (after.status !== 'rejected') throw conflict('requestNotPending');
+      return after;
     },
 
     /** A customer asks to redeem points at a merchant's branch (user/redeem). */
@@ -81,11 +139,15 @@ export function redeemsService({ store }: Pick<Deps, 'store'>) {
       if (!branch) throw notFound('branchNotFound');
       if (branch.isActive !== 1) throw conflict('branchInactive');
       if ((await repo.customerBalance(caller.id)) < v.amount) throw conflict('notEnoughPoints');
-      const { id } = await repo.insert({
-        merchantId: merchant.id,
-        branchId: branch.id,
-        userId: caller.id,
-        amount: v.amount,
+      const id = await store.transaction(async (tx) => {
+        const { id } = await tx.redeems.insert({
+          merchantId: merchant.id,
+          branchId: branch.id,
+          userId: caller.id,
+          amount: v.amount,
+        });
+        await tx.events.append(eventOf({ id, merchantId: merchant.id, branchId: branch.id }, 'created', 'pending'));
+        return id;
       });
       return one({ merchantId: merchant.id, branchId: undefined }, id);
     },

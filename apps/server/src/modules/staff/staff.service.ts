@@ -3,6 +3,7 @@ import type { MerchantCaller } from '../../core/caller';
 import { conflictOn, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
+import { audit } from '../activity/audit';
 import type { ProductRequestsService } from '../product-requests/product-requests.service';
 import type { StaffPatch, StaffRow } from './staff.repository';
 
@@ -66,15 +67,25 @@ export function staffService(
       // a common password is refused (docs/security.md); hashing waits its turn in the bounded queue
       const passwordHash = await passwords.hashNew(v.password);
       const id = await guardMobile(v.mobileNum, undefined, () =>
-        repo.insert({
-          merchantId,
-          branchId: v.branchId,
-          fName: v.fName,
-          mName: v.mName,
-          lName: v.lName,
-          mobileNum: v.mobileNum,
-          passwordHash,
-          rule: v.rule,
+        store.transaction(async (tx) => {
+          const id = await tx.staff.insert({
+            merchantId,
+            branchId: v.branchId,
+            fName: v.fName,
+            mName: v.mName,
+            lName: v.lName,
+            mobileNum: v.mobileNum,
+            passwordHash,
+            rule: v.rule,
+          });
+          await audit(tx, caller, {
+            action: 'employee.add',
+            entity: 'employee',
+            entityId: id,
+            branchId: v.branchId,
+            after: { fName: v.fName, lName: v.lName, mobileNum: v.mobileNum, rule: v.rule, branchId: v.branchId },
+          });
+          return id;
         }),
       );
       return toEmployee(await load(merchantId, id));
@@ -111,7 +122,18 @@ export function staffService(
       if (v.branchId !== undefined && v.branchId !== current.branchId) patch.branchId = v.branchId;
       if (v.isActive !== undefined && (v.isActive ? 1 : 0) !== current.isActive) patch.isActive = v.isActive ? 1 : 0;
       if (Object.keys(patch).length === 0) return toEmployee(current);
-      const write = () => repo.update(merchantId, current.id, patch);
+      const write = () =>
+        store.transaction(async (tx) => {
+          await tx.staff.update(merchantId, current.id, patch);
+          await audit(tx, caller, {
+            action: 'employee.update',
+            entity: 'employee',
+            entityId: current.id,
+            branchId: patch.branchId ?? current.branchId,
+            before: Object.fromEntries(Object.keys(patch).map((k) => [k, current[k as keyof typeof patch]])),
+            after: { ...patch },
+          });
+        });
       if (patch.mobileNum !== undefined) await guardMobile(patch.mobileNum, current.id, write);
       else await write();
       const moved = patch.rule !== undefined || patch.branchId !== undefined || patch.mobileNum !== undefined;

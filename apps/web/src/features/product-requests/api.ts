@@ -9,13 +9,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
-export type ProductRequestTab = 'pickup' | 'delivery' | 'canceled';
+export type ProductRequestTab = 'pickup' | 'delivery' | 'canceled' | 'rejected';
 
 const keys = queryKeys.productRequests;
 
 /** The filter of each tab (SPEC §2): PickUp and Delivery show what is not canceled, Canceled shows both types. */
 const tabFilter = (tab: ProductRequestTab) =>
-  tab === 'canceled' ? { isCanceled: true } : { type: tab, isCanceled: false };
+  tab === 'canceled'
+    ? { isCanceled: true }
+    : tab === 'rejected'
+      ? { status: 'rejected' as const }
+      : { type: tab, isCanceled: false };
 
 export const useProductRequests = (tab: ProductRequestTab) =>
   useQuery({
@@ -60,6 +64,15 @@ export const useMarkPicked = () => {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (id: number) => api.call('merchant/product/req/changeStatus', { id, status: 'done' }),
+    onSuccess: (r) => refresh([r]),
+  });
+};
+
+/** Reject with a reason: a pending order (not yet on its way) is rejected, its stock comes back. */
+export const useRejectOrder = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (v: { reqId: number; reason: string }) => api.call('merchant/product/req/reject', v),
     onSuccess: (r) => refresh([r]),
   });
 };

@@ -15,6 +15,7 @@ import { useMarkPicked, useProductRequest } from './api';
 import { DetailList } from './detail-list';
 import classes from './product-requests.module.css';
 import { RefundForm } from './refund-form';
+import { RejectOrder } from './reject-order';
 import { statusColor, statusKey } from './status';
 
 const BACK = '/setting?sheet=productRequests';
@@ -164,6 +165,7 @@ function Details({ r }: { r: ProductRequest }) {
           {t('product-requests.picked')}
         </Button>
       )}
+      <RejectOrder r={r} />
       {awaitingRefund && (
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">

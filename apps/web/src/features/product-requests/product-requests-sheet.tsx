@@ -16,6 +16,7 @@ export default function ProductRequestsSheet(_: SheetProps) {
         <Tabs.Tab value="pickup">{t('product-requests.tabs.pickup')}</Tabs.Tab>
         <Tabs.Tab value="delivery">{t('product-requests.tabs.delivery')}</Tabs.Tab>
         <Tabs.Tab value="canceled">{t('product-requests.tabs.canceled')}</Tabs.Tab>
+        <Tabs.Tab value="rejected">{t('product-requests.tabs.rejected')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="pickup">
         <ProductRequestList tab="pickup" />
@@ -28,6 +29,9 @@ export default function ProductRequestsSheet(_: SheetProps) {
       </Tabs.Panel>
       <Tabs.Panel value="canceled">
         <ProductRequestList tab="canceled" />
+      </Tabs.Panel>
+      <Tabs.Panel value="rejected">
+        <ProductRequestList tab="rejected" />
       </Tabs.Panel>
     </Tabs>
   );

@@ -8,7 +8,15 @@ export const statusKey = (status: ProductRequest['status']) =>
     canceled: 'canceled',
     'refund.pending': 'refundPending',
     'refund.done': 'refundDone',
+    rejected: 'rejected',
   })[status];
 
 export const statusColor = (status: ProductRequest['status']) =>
-  ({ pending: 'orange', done: 'teal', canceled: 'red', 'refund.pending': 'grape', 'refund.done': 'gray' })[status];
+  ({
+    pending: 'orange',
+    done: 'teal',
+    canceled: 'red',
+    'refund.pending': 'grape',
+    'refund.done': 'gray',
+    rejected: 'red',
+  })[status];

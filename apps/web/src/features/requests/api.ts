@@ -27,6 +27,7 @@ interface Kind<K extends RequestKind> {
   list: (body: ListBody<K>) => Promise<ListAnswer<K>>;
   detail: (reqId: number) => Promise<RequestOf<K>>;
   approve: (reqId: number) => Promise<RequestOf<K>>;
+  reject: (reqId: number, reason: string) => Promise<RequestOf<K>>;
   isApproved: (r: RequestOf<K>) => boolean;
   /** What else an approval changes besides the lists and the dashboard. */
   alsoChanges: readonly (readonly unknown[])[];
@@ -38,6 +39,7 @@ const KINDS: { [K in RequestKind]: Kind<K> } = {
     list: (body) => api.callAs('req/list', body),
     detail: (reqId) => api.callAs('req/details', { reqId }),
     approve: (reqId) => api.callAs('req/approve', { reqId }),
+    reject: (reqId, reason) => api.callAs('req/reject', { reqId, reason }),
     isApproved: (r) => r.isAproved,
     alsoChanges: [queryKeys.offers.all],
   },
@@ -46,6 +48,7 @@ const KINDS: { [K in RequestKind]: Kind<K> } = {
     list: (body) => api.callAs('req/redeem/list', body),
     detail: (reqId) => api.callAs('req/redeem/detail', { reqId }),
     approve: (reqId) => api.callAs('req/redeem/approve', { reqId, isApproved: true }),
+    reject: (reqId, reason) => api.callAs('req/redeem/reject', { reqId, reason }),
     isApproved: (r) => r.isApproved,
     alsoChanges: [],
   },
@@ -60,6 +63,7 @@ export const useRequestRole = (): 'merchant' | 'merchantUser' | null => {
 };
 
 export const isApproved = <K extends RequestKind>(kind: K, r: RequestOf<K>) => kindOf(kind).isApproved(r);
+export const isRejected = (r: { status: string }) => r.status === 'rejected';
 
 export const useRequestList = <K extends RequestKind>(
   kind: K,
@@ -98,6 +102,20 @@ export const useApproveRequest = <K extends RequestKind>(kind: K) => {
       return Promise.all(
         [k.keys.lists(), queryKeys.me.all, ...k.alsoChanges].map((queryKey) => qc.invalidateQueries({ queryKey })),
       );
+    },
+  });
+};
+
+/** Reject with a reason: the request, the lists and the dashboard's pending count change. */
+export const useRejectRequest = <K extends RequestKind>(kind: K) => {
+  const qc = useQueryClient();
+  const role = useRequestRole();
+  const k = kindOf(kind);
+  return useMutation({
+    mutationFn: (v: { id: number; reason: string }) => k.reject(v.id, v.reason),
+    onSuccess: (request, v) => {
+      qc.setQueryData(k.keys.detail({ role, id: v.id }), request);
+      return Promise.all([k.keys.lists(), queryKeys.me.all].map((queryKey) => qc.invalidateQueries({ queryKey })));
     },
   });
 };

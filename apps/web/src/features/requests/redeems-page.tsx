@@ -1,5 +1,5 @@
 import type { RedeemRequest } from '@loyalty/contract';
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatPoints } from '../../lib/format';
@@ -12,7 +12,24 @@ export function RedeemsPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('screens.redeems')} back="/dashboard" />
-      <RequestList kind="redeem" paged renderRow={(r) => <RedeemRow redeem={r} />} emptyText={t('requests.empty')} />
+      <Tabs defaultValue="all" keepMounted={false}>
+        <Tabs.List grow mb="sm">
+          <Tabs.Tab value="all">{t('requests.all')}</Tabs.Tab>
+          <Tabs.Tab value="pending">{t('requests.pending')}</Tabs.Tab>
+          <Tabs.Tab value="rejected">{t('requests.rejected')}</Tabs.Tab>
+        </Tabs.List>
+        {(['all', 'pending', 'rejected'] as const).map((tab) => (
+          <Tabs.Panel key={tab} value={tab}>
+            <RequestList
+              kind="redeem"
+              filter={tab === 'all' ? {} : { status: tab }}
+              paged
+              renderRow={(r) => <RedeemRow redeem={r} />}
+              emptyText={t('requests.empty')}
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
     </Stack>
   );
 }
@@ -32,8 +49,12 @@ function RedeemRow({ redeem: r }: { redeem: RedeemRequest }) {
       }
       amount={formatPoints(r.amount)}
       badge={
-        <Badge color={r.isApproved ? 'teal' : 'orange'} variant="light">
-          {r.isApproved ? t('requests.approved') : t('requests.notApproved')}
+        <Badge color={r.isApproved ? 'teal' : r.status === 'rejected' ? 'red' : 'orange'} variant="light">
+          {r.isApproved
+            ? t('requests.approved')
+            : r.status === 'rejected'
+              ? t('reject.rejected')
+              : t('requests.notApproved')}
         </Badge>
       }
     />

@@ -1,12 +1,21 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconCircleCheck, IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailScreen } from '../../components/detail-screen';
 import { PageHeader } from '../../components/page-header';
+import { RejectSheet } from '../../components/reject-sheet';
 import { useIdParam } from '../../lib/route-id';
 import { toast } from '../../lib/toast';
-import { isApproved, type RequestKind, type RequestOf, useApproveRequest, useRequestDetails } from './api';
+import {
+  isApproved,
+  isRejected,
+  type RequestKind,
+  type RequestOf,
+  useApproveRequest,
+  useRejectRequest,
+  useRequestDetails,
+} from './api';
 
 export interface RequestDetailsScreenProps<K extends RequestKind> {
   kind: K;
@@ -20,7 +29,7 @@ export interface RequestDetailsScreenProps<K extends RequestKind> {
   children: (r: RequestOf<K>) => ReactNode;
   /** Between the card and the actions (the request's QR code). */
   after?: (r: RequestOf<K>) => ReactNode;
-  /** SPEC §2 shows a Reject button without an action on offer requests. */
+  /** A Reject button that asks for a reason (docs/domain.md "Rejected requests"). */
   withReject?: boolean;
   statusTestId: string;
 }
@@ -38,18 +47,21 @@ export function RequestDetailsScreen<K extends RequestKind>({
   pendingLabel,
   children,
   after,
-  withReject = false,
+  withReject = true,
   statusTestId,
 }: RequestDetailsScreenProps<K>) {
   const { t } = useTranslation();
   const id = useIdParam();
   const details = useRequestDetails(kind, id);
   const approve = useApproveRequest(kind);
+  const reject = useRejectRequest(kind);
+  const [rejecting, setRejecting] = useState(false);
 
   return (
     <DetailScreen id={id} query={details} title={title} back={back}>
       {(r) => {
         const approved = isApproved(kind, r);
+        const rejected = isRejected(r);
         return (
           <Stack gap="md">
             <PageHeader title={title} back={back} />
@@ -59,15 +71,24 @@ export function RequestDetailsScreen<K extends RequestKind>({
                   <Title order={2} size="h4" miw={0}>
                     {heading(r)}
                   </Title>
-                  <Badge color={approved ? 'teal' : 'orange'} variant="light" data-testid={statusTestId} flex="none">
-                    {approved ? t('requests.approved') : pendingLabel}
+                  <Badge
+                    color={approved ? 'teal' : rejected ? 'red' : 'orange'}
+                    variant="light"
+                    data-testid={statusTestId}
+                    flex="none"
+                  >
+                    {approved ? t('requests.approved') : rejected ? t('reject.rejected') : pendingLabel}
                   </Badge>
                 </Group>
                 {children(r)}
               </Stack>
             </Paper>
             {after?.(r)}
-            {approved ? (
+            {rejected ? (
+              <Alert color="red" icon={<IconX />} data-testid="rejected-reason" title={t('reject.rejected')}>
+                <span dir="auto">{t('reject.reasonShown', { reason: r.rejectReason ?? '' })}</span>
+              </Alert>
+            ) : approved ? (
               <Alert color="teal" icon={<IconCircleCheck />} data-testid="already-approved">
                 {t('requests.alreadyApproved')}
               </Alert>
@@ -84,13 +105,20 @@ export function RequestDetailsScreen<K extends RequestKind>({
                     variant="outline"
                     color="red"
                     leftSection={<IconX size={16} aria-hidden />}
-                    onClick={() => toast.info('requests.rejectUnavailable')}
+                    onClick={() => setRejecting(true)}
                   >
                     {t('requests.reject')}
                   </Button>
                 )}
               </Group>
             )}
+            <RejectSheet
+              opened={rejecting}
+              onClose={() => setRejecting(false)}
+              loading={reject.isPending}
+              presets={['customerAbsent', 'unavailable', 'duplicate', 'other']}
+              onReject={(reason) => reject.mutateAsync({ id: r.id, reason }).then(() => toast.success('reject.done'))}
+            />
           </Stack>
         );
       }}

@@ -25,10 +25,16 @@ export function RequestRow({ request: r, withBadge = false }: { request: OfferRe
       }
       amount={formatPrice(r.offerDetail.price)}
       badge={
-        withBadge && (
-          <Badge color={r.status === 'pending' ? 'teal' : 'red'} variant="light">
-            {r.status === 'pending' ? t('requests.active') : t('requests.notActive')}
+        r.status === 'rejected' ? (
+          <Badge color="red" variant="light" title={r.rejectReason ?? undefined}>
+            {t('reject.rejected')}
           </Badge>
+        ) : (
+          withBadge && (
+            <Badge color={r.status === 'pending' ? 'teal' : 'red'} variant="light">
+              {r.status === 'pending' ? t('requests.active') : t('requests.notActive')}
+            </Badge>
+          )
         )
       }
     />

@@ -7,7 +7,7 @@ import { RequestList } from './request-list';
 import { RequestRow } from './request-row';
 
 /**
- * Settings → Offer requests (SPEC §2 "Requests"): tabs Pending and Done; rows link to
+ * Settings → Offer requests (SPEC §2 "Requests"): tabs Pending, Done and Rejected; rows link to
  * /request/{id}; Done pages 10 at a time; links to the search screen and the redeem requests.
  */
 export default function RequestsSheet(_: SheetProps) {
@@ -26,6 +26,7 @@ export default function RequestsSheet(_: SheetProps) {
         <Tabs.List grow mb="sm">
           <Tabs.Tab value="pending">{t('requests.pending')}</Tabs.Tab>
           <Tabs.Tab value="done">{t('requests.done')}</Tabs.Tab>
+          <Tabs.Tab value="rejected">{t('requests.rejected')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="pending">
           <RequestList
@@ -40,6 +41,16 @@ export default function RequestsSheet(_: SheetProps) {
           <RequestList
             kind="offer"
             filter={{ status: 'done' }}
+            paged
+            renderRow={(r) => <RequestRow request={r} />}
+            emptyText={t('requests.empty')}
+            countTestId="request-count"
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="rejected">
+          <RequestList
+            kind="offer"
+            filter={{ status: 'rejected' }}
             paged
             renderRow={(r) => <RequestRow request={r} />}
             emptyText={t('requests.empty')}

@@ -12,6 +12,8 @@ const request = (over: Partial<OfferRequest> = {}): OfferRequest => ({
   isActive: true,
   status: 'pending',
   code: 'ABCD2345',
+  rejectReason: null,
+  rejectedAt: null,
   payWith: 'points',
   images: null,
   createdAt: '2025-10-07T10:00:00.000Z',
@@ -95,6 +97,25 @@ describe('requests screens', () => {
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
     const approveCall = fetchMock.mock.calls.find((c) => pathOf(c) === '/api/merchantUser/req/approve') as unknown[];
     expect(bodyOf(approveCall).get('reqId')).toBe('42');
+  });
+
+  it('rejects with a reason: Other needs text; the reason is sent and shown', async () => {
+    const rejected = request({ status: 'rejected', isActive: false, rejectReason: 'Left early', rejectedAt: 'x' });
+    fetchMock.mockResolvedValueOnce(ok(request())).mockResolvedValueOnce(ok(rejected)).mockResolvedValue(ok(rejected));
+    renderScreen(<RequestDetailsPage />, '/request/42', '/request/:id');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    fireEvent.click(await screen.findByLabelText('Other'));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Reject' }).at(-1) as HTMLElement);
+    expect(await screen.findByText('Give a reason for rejecting')).toBeTruthy();
+    expect(fetchMock.mock.calls.some((c) => pathOf(c) === '/api/merchantUser/req/reject')).toBe(false);
+    fireEvent.change(screen.getByLabelText(/Your reason/), { target: { value: 'Left early' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Reject' }).at(-1) as HTMLElement);
+    expect(await screen.findByTestId('rejected-reason')).toBeTruthy();
+    expect(screen.getByTestId('rejected-reason').textContent).toContain('Left early');
+    const call = fetchMock.mock.calls.find((c) => pathOf(c) === '/api/merchantUser/req/reject') as unknown[];
+    expect(bodyOf(call).get('reason')).toBe('Left early');
+    expect(bodyOf(call).get('reqId')).toBe('42');
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 });
 

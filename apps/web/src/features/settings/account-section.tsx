@@ -1,8 +1,9 @@
 import type { StaffRole } from '@loyalty/contract';
-import { NavLink, Paper, Text } from '@mantine/core';
-import { IconChevronRight, IconKey, IconLanguage, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { NavLink, Paper, Switch, Text } from '@mantine/core';
+import { IconBell, IconChevronRight, IconKey, IconLanguage, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useFeedSound } from '../../lib/feed-sound';
 import { useSignOut } from '../../lib/use-sign-out';
 import classes from './settings.module.css';
 
@@ -12,6 +13,7 @@ const chevron = <IconChevronRight size={16} className={classes.chevron} aria-hid
 export function AccountSection({ role }: { role: StaffRole | null }) {
   const { t } = useTranslation();
   const { signOut, pending } = useSignOut();
+  const [sound, setSound] = useFeedSound();
   return (
     <section aria-label={t('settings.account')}>
       <Text fw={700} size="sm" c="dimmed" mb={6} tt="uppercase">
@@ -42,6 +44,22 @@ export function AccountSection({ role }: { role: StaffRole | null }) {
           leftSection={<IconKey size={20} aria-hidden />}
           rightSection={chevron}
         />
+        {role && (
+          <NavLink
+            component="label"
+            label={t('settings.alertSound')}
+            description={t('settings.alertSoundHint')}
+            leftSection={<IconBell size={20} aria-hidden />}
+            rightSection={
+              <Switch
+                checked={sound}
+                onChange={(e) => setSound(e.currentTarget.checked)}
+                aria-label={t('settings.alertSound')}
+                data-testid="alert-sound"
+              />
+            }
+          />
+        )}
         <NavLink
           component="button"
           type="button"

@@ -1,0 +1,6 @@
+import type { Handlers } from '../../http/context';
+import type { ActivityService } from './activity.service';
+
+export const activityRoutes = (activity: ActivityService): Handlers => ({
+  'merchant/activity/list': ({ merchant, body }) => activity.list(merchant, body),
+});
