@@ -8,19 +8,15 @@ import { defineConfig, type Plugin } from 'vite';
 /** The API server during development (DECISIONS §1: PORT defaults to 8080). */
 const apiServer = 'http://localhost:8080';
 
-/** Libraries every screen needs go to a few long-cached chunks; the rest (leaflet, charts) stays with the lazy screens. */
+/**
+ * React and its router, which every screen needs, go to one long-cached chunk. Mantine, TanStack
+ * Query, i18next, react-hook-form and zod are left to the bundler's own splitting: a group of them
+ * put every component any lazy screen uses into the first load (bench/README.md, "First load").
+ */
 const vendorGroups = [
   {
     name: 'react',
     test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
-  },
-  {
-    name: 'mantine',
-    test: /node_modules[\\/](@mantine[\\/](core|hooks|notifications)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|react-number-format|react-textarea-autosize)[\\/]/,
-  },
-  {
-    name: 'data',
-    test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|react-hook-form|@hookform|zod)[\\/]/,
   },
 ];
 
