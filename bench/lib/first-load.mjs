@@ -45,7 +45,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = process.argv[2] ?? 'apps/web/dist';
   for (const [route, src] of Object.entries(SCREENS)) {
     const r = firstLoad(dist, src);
-    console.log(`${route}: ${(r.gzip / 1024).toFixed(1)} KB gzip, ${(r.brotli / 1024).toFixed(1)} KB brotli, ${(r.raw / 1024).toFixed(1)} KB raw`);
+    console.log(
+      `${route}: ${(r.gzip / 1024).toFixed(1)} KB gzip, ${(r.brotli / 1024).toFixed(1)} KB brotli, ${(r.raw / 1024).toFixed(1)} KB raw`,
+    );
     for (const f of r.files) console.log(`  ${(f.gzip / 1024).toFixed(1).padStart(7)} KB  ${f.file}`);
   }
 }
