@@ -7,7 +7,7 @@
 //   npm run bench -- --scale           adds the 1M offer-request dataset (list + count vs 10k rows)
 //   npm run bench -- --lighthouse      adds Lighthouse on /login and /dashboard (installed on demand)
 //   npm run bench -- --no-write        prints the results without writing bench/results or the README
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
