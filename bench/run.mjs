@@ -398,7 +398,20 @@ try {
 }
 
 let lighthouse;
-if (args.has('--lighthouse')) lighthouse = await (await import('./lib/lighthouse.mjs')).runLighthouse(log);
+if (args.has('--lighthouse')) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-bench-lh-'));
+  const server = await startProcess(
+    'apps/server/dist/main.js',
+    { DATA_DIR: dataDir, DATABASE_URL: '', WEB_DIST: path.join(root, 'apps/web/dist') },
+    '/api/health',
+  );
+  try {
+    lighthouse = await (await import('./lib/lighthouse.mjs')).runLighthouse(log, server.url);
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // the report
