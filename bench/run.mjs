@@ -46,6 +46,21 @@ const rss = (pid) => {
   }
 };
 
+/**
+ * CPU time (user + system, ms) a process has used so far. CPU per request does not depend on how
+ * many other processes share the cores, unlike req/s, so it is the figure to compare on a loaded
+ * machine (clock ticks of 10 ms: runs of a few seconds are precise to a few percent).
+ */
+const cpuMs = (pid) => {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+};
+
 /** Starts a node process on a free port; resolves once `healthPath` answers 200, with the time it took. */
 async function startProcess(script, env, healthPath) {
   const port = await freePort();
@@ -128,6 +143,7 @@ const meanOf = (runs) => {
   const m = (k) => runs.reduce((n, r) => n + r[k], 0) / runs.length;
   return {
     rps: m('rps'),
+    cpu: m('cpu'),
     p50: m('p50'),
     p99: Math.max(...runs.map((r) => r.p99)),
     errors: m('errors') * runs.length,
@@ -142,18 +158,29 @@ async function measure(bare, scenarios, server) {
     const appRuns = [];
     const bareRuns = [];
     for (let round = 0; round < ROUNDS; round++) {
-      bareRuns.push(
-        summary(await cannon({ url: bare.url, method: 'GET', path: '/hello', connections: s.connections })),
-      );
-      appRuns.push(summary(await cannon({ url: server.url, ...s })));
+      let c0 = cpuMs(bare.pid);
+      const b = summary(await cannon({ url: bare.url, method: 'GET', path: '/hello', connections: s.connections }));
+      bareRuns.push({ ...b, cpu: (cpuMs(bare.pid) - c0) / Math.max(1, b.total) });
+      c0 = cpuMs(server.pid);
+      const a = summary(await cannon({ url: server.url, ...s }));
+      appRuns.push({ ...a, cpu: (cpuMs(server.pid) - c0) / Math.max(1, a.total) });
       server.peak = Math.max(server.peak ?? 0, rss(server.pid).rssMB);
     }
     const a = meanOf(appRuns);
     const b = meanOf(bareRuns);
-    const row = { name: s.name, connections: s.connections, ...a, bareRps: b.rps, share: a.rps / b.rps };
+    const row = {
+      name: s.name,
+      connections: s.connections,
+      ...a,
+      bareRps: b.rps,
+      share: a.rps / b.rps,
+      bareCpu: b.cpu,
+      cpuShare: b.cpu / a.cpu,
+    };
     log(
       `  ${s.name.padEnd(34)} c=${String(s.connections).padStart(2)}  ${a.rps.toFixed(0).padStart(6)} req/s  ` +
-        `(${(row.share * 100).toFixed(1)}% of bare ${b.rps.toFixed(0)})  p50 ${a.p50} ms  p99 ${a.p99} ms` +
+        `(${(row.share * 100).toFixed(1)}% of bare ${b.rps.toFixed(0)})  p50 ${a.p50} ms  p99 ${a.p99} ms  ` +
+        `CPU ${(a.cpu * 1000).toFixed(0)} µs/req (bare ${(b.cpu * 1000).toFixed(0)}: ${(row.cpuShare * 100).toFixed(1)}%)` +
         (a.errors ? `  ERRORS ${a.errors}` : ''),
     );
     rows.push(row);
@@ -429,12 +456,12 @@ lines.push(
 for (const r of results) {
   lines.push(`## ${r.kind === 'sqlite' ? 'Embedded database (SQLite)' : 'PostgreSQL'}`, '');
   lines.push(
-    '| scenario | connections | req/s | share of bare | p50 ms | p99 ms | errors |',
-    '|---|---|---|---|---|---|---|',
+    '| scenario | connections | req/s | share of bare | p50 ms | p99 ms | CPU µs/req | bare CPU µs/req | share of bare by CPU | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const row of r.rows)
     lines.push(
-      `| ${row.name} | ${row.connections} | ${fmt(row.rps)} | ${fmt(row.share * 100, 1)}% | ${row.p50} | ${row.p99} | ${row.errors} |`,
+      `| ${row.name} | ${row.connections} | ${fmt(row.rps)} | ${fmt(row.share * 100, 1)}% | ${row.p50} | ${row.p99} | ${fmt(row.cpu * 1000)} | ${fmt(row.bareCpu * 1000)} | ${fmt(row.cpuShare * 100, 1)}% | ${row.errors} |`,
     );
   lines.push('');
   lines.push(
