@@ -151,6 +151,20 @@ const meanOf = (runs) => {
   };
 };
 
+/**
+ * Waits until the server has worked off what a run left queued (autocannon stops sending, the
+ * server goes on answering): a health check must come back within 20 ms, for 10 s at most.
+ */
+async function settle(url) {
+  const until = performance.now() + 10_000;
+  while (performance.now() < until) {
+    const t0 = performance.now();
+    await fetch(`${url}/api/health`).catch(() => undefined);
+    if (performance.now() - t0 < 20) return;
+    await sleep(100);
+  }
+}
+
 /** Runs each scenario against the app and the bare hello alternately, ROUNDS times. */
 async function measure(bare, scenarios, server) {
   const rows = [];
@@ -164,6 +178,7 @@ async function measure(bare, scenarios, server) {
       c0 = cpuMs(server.pid);
       const a = summary(await cannon({ url: server.url, ...s }));
       appRuns.push({ ...a, cpu: (cpuMs(server.pid) - c0) / Math.max(1, a.total) });
+      await settle(server.url);
       server.peak = Math.max(server.peak ?? 0, rss(server.pid).rssMB);
     }
     const a = meanOf(appRuns);
