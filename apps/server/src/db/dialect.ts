@@ -68,7 +68,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * run twice at once: then a fresh one is prepared for that call. SQLite re-prepares a cached
  * statement by itself when the schema changes (migrations).
  */
-function cachingStatements(sqlite: SQLite.Database) {
+export function cachingStatements(sqlite: SQLite.Database) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
