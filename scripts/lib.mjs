@@ -80,3 +80,19 @@ export async function ensureWebBuilt() {
   console.log(built ? 'Web app sources changed: rebuilding…' : 'Building the web app…');
   return run('npm', ['run', 'build', '-w', 'apps/web']);
 }
+
+/**
+ * Builds the server to JavaScript (scripts/build-server.mjs) when apps/server/dist/main.js is
+ * missing or older than the server's or the contract's sources; `npm start` then runs it with node.
+ */
+export async function ensureServerBuilt() {
+  const main = path.join(root, 'apps/server/dist/main.js');
+  const built = fs.existsSync(main) ? fs.statSync(main).mtimeMs : 0;
+  const sources = Math.max(
+    newestMtime(['apps/server/src', 'packages/contract/src', 'apps/server/package.json']),
+    fs.statSync(path.join(root, 'scripts/build-server.mjs')).mtimeMs,
+  );
+  if (built && built >= sources) return 0;
+  console.log(built ? 'Server sources changed: rebuilding the server…' : 'Building the server…');
+  return run(process.execPath, ['scripts/build-server.mjs']);
+}

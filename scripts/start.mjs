@@ -1,7 +1,7 @@
-// `npm start`: builds the web app if it is missing or stale, then runs the server (which migrates
+// `npm start`: builds the web app and the server (to JavaScript) if missing or stale, then runs the server (which migrates
 // the database on start) on PORT (8080), with the embedded database in DATA_DIR unless DATABASE_URL is set.
 // SIGTERM, SIGINT and SIGHUP are passed on to the server, which stops cleanly; we exit with its code.
-import { ensureWebBuilt, run } from './lib.mjs';
+import { ensureServerBuilt, ensureWebBuilt, run } from './lib.mjs';
 
 // npm runs us through `sh -c`, and the SIGTERM npm forwards ends that shell without reaching us.
 // So when npm started us and our parent goes away, we stop as if we had been sent SIGTERM.
@@ -17,6 +17,8 @@ if (process.env.npm_lifecycle_event) {
 
 const built = await ensureWebBuilt();
 if (built !== 0) process.exit(built);
-// (run() starts nothing when a signal came during the build)
-// node with tsx's loader rather than the tsx command: one process, which gets the signals itself
-process.exit(await run(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']));
+const serverBuilt = await ensureServerBuilt();
+if (serverBuilt !== 0) process.exit(serverBuilt);
+// (run() starts nothing when a signal came during a build)
+// plain node on the compiled server: no TypeScript loader at run time, one process that gets the signals itself
+process.exit(await run(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js']));

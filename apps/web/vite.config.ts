@@ -1,27 +1,71 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The API server during development (README: PORT defaults to 8080). */
 const apiServer = 'http://localhost:8080';
 
-/** Libraries every screen needs go to a few long-cached chunks; the rest (leaflet, charts) stays with the lazy screens. */
+/**
+ * React and its router, which every screen needs, go to one long-cached chunk. Mantine, TanStack
+ * Query, i18next, react-hook-form and zod are left to the bundler's own splitting: a group of them
+ * put every component any lazy screen uses into the first load (bench/README.md, "First load").
+ */
 const vendorGroups = [
   {
     name: 'react',
     test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
   },
-  {
-    name: 'mantine',
-    test: /node_modules[\\/](@mantine[\\/](core|hooks|notifications)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|react-number-format|react-textarea-autosize)[\\/]/,
-  },
-  {
-    name: 'data',
-    test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|react-hook-form|@hookform|zod)[\\/]/,
-  },
 ];
 
+/** Text files worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `file.br` (brotli, best quality) and `file.gz` (gzip -9) beside every text file of the
+ * build of 1 KB or more, once at build time; the server picks one by the request's Accept-Encoding
+ * (docs/architecture.md, "The front door"), so no asset is compressed per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'loyalty:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await fs.readdir(outDir, { recursive: true })).filter(
+        (f) => COMPRESSIBLE.test(f) && !f.startsWith('.vite'),
+      );
+      await Promise.all(
+        files.map(async (f) => {
+          const file = path.join(outDir, f);
+          const data = await fs.readFile(file);
+          if (data.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(data, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+            gzip(data, { level: 9 }),
+          ]);
+          await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiServer, changeOrigin: true },
@@ -37,6 +81,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // the manifest lets `npm run bench` weigh the first load of each screen
+    manifest: true,
     rolldownOptions: {
       output: { codeSplitting: { groups: vendorGroups } },
     },

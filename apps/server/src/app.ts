@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '@loyalty/contract';
@@ -8,6 +9,7 @@ import { compose, type Services } from './compose';
 import type { DbHandle } from './db/dialect';
 import type { Deps } from './deps';
 import { MAX_FILES_PER_REQUEST } from './http/body';
+import { COMPRESSION } from './http/compression';
 import type { Handlers } from './http/context';
 import { installErrorHandler } from './http/error-handler';
 import { registerEndpoints } from './http/register';
@@ -85,6 +87,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
 
   // external plugins
+  await app.register(compress, COMPRESSION);
   await app.register(formbody);
   await app.register(multipart, {
     limits: {

@@ -6,6 +6,7 @@ import { money } from './migrations/0003-money';
 import { authHardening } from './migrations/0005-auth-hardening';
 import { counter } from './migrations/0006-counter';
 import { secrets } from './migrations/0008-secrets';
+import { perfIndexes } from './migrations/0011-perf-indexes';
 
 /** The one ordered migration set; names sort in order of application. */
 const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
@@ -15,6 +16,7 @@ const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0005-auth-hardening': authHardening(kind),
   '0006-counter': counter(kind),
   '0008-secrets': secrets(kind),
+  '0011-perf-indexes': perfIndexes(kind),
 });
 
 class InCodeProvider implements MigrationProvider {

@@ -2,7 +2,9 @@
  * The files the server hands out besides the API (docs/architecture.md, "The front door"):
  * - uploaded images under /uploads/ (generated names, cached 30 days, immutable);
  * - the built web app at /: hashed files under /assets/ cached a year, immutable; everything else
- *   (index.html, sw.js, manifest.webmanifest, icons) revalidated on every use (`no-cache`);
+ *   (index.html, sw.js, manifest.webmanifest, icons) revalidated on every use (`no-cache`); the
+ *   brotli or gzip copy the build wrote beside a file (`x.js.br`, `x.js.gz`) goes out instead of it
+ *   when the request's Accept-Encoding takes it;
  * - the app shell (index.html, `no-cache`) for app routes: GET or HEAD, outside /api and /uploads,
  *   a path without a file extension or a folder. A missing file (`/assets/x.js`) is a 404, never
  *   the shell, and /api and /uploads always answer a JSON 404 `{ message }`.
@@ -92,10 +94,13 @@ export async function registerStatic(app: FastifyInstance, opts: StaticOptions):
         list: false,
         wildcard: true,
         dotfiles: 'deny',
+        preCompressed: true,
         // the plugin's own Cache-Control (from maxAge, default 0) would override setHeaders
         cacheControl: false,
         setHeaders: (res, filePath) => {
           res.setHeader('cache-control', filePath.startsWith(assetsDir) ? ASSETS_CACHE : 'no-cache');
+          // the body depends on Accept-Encoding (preCompressed), which shared caches must know
+          res.setHeader('vary', 'accept-encoding');
         },
       });
     }

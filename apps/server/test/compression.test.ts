@@ -1,0 +1,143 @@
+/**
+ * Everything compressed on the wire (docs/architecture.md, "The front door"): the web app's files
+ * as the build precompressed them (brotli or gzip by Accept-Encoding, a year's immutable caching for
+ * hashed assets), and API answers of 1 KB or more compressed per request; small answers and
+ * server-sent events go out plain.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESSION } from '../src/http/compression';
+import { addBranch } from './catalogue-fixtures';
+import { type MerchantFixture, merchantFixture, startTestServer, type TestServer } from './harness';
+
+const ASSET = 'assets/index-Ck7a9Q2c.js';
+const SOURCE = `console.log(${JSON.stringify('the app '.repeat(400))});`;
+// the build's copies differ from what the server would compute, so a test can tell which was sent
+const BR_COPY = zlib.brotliCompressSync(Buffer.from(`${SOURCE}//br`));
+const GZ_COPY = zlib.gzipSync(Buffer.from(`${SOURCE}//gz`));
+
+let t: TestServer;
+let m: MerchantFixture;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-web-dist-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Loyalty</title>');
+  fs.writeFileSync(path.join(webDist, ASSET), SOURCE);
+  fs.writeFileSync(path.join(webDist, `${ASSET}.br`), BR_COPY);
+  fs.writeFileSync(path.join(webDist, `${ASSET}.gz`), GZ_COPY);
+  t = await startTestServer({ webDist });
+  m = await merchantFixture(t);
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+/** A raw GET or POST (fetch would decode the body and hide the encoding). */
+function raw(
+  p: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${t.url}${p}`, { method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+describe('the built web app', () => {
+  it('sends the brotli copy when the browser takes brotli, cached a year and immutable', async () => {
+    const res = await raw(`/${ASSET}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body.equals(BR_COPY)).toBe(true);
+  });
+
+  it('sends the gzip copy to a gzip-only client and the file itself to one that takes neither', async () => {
+    const gz = await raw(`/${ASSET}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gz.body.equals(GZ_COPY)).toBe(true);
+
+    const plain = await raw(`/${ASSET}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body.toString()).toBe(SOURCE);
+  });
+
+  it('keeps index.html revalidated on every use', async () => {
+    const res = await raw('/dashboard', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('API answers', () => {
+  const list = (encoding: string) =>
+    raw('/api/merchant/branch/list', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Bearer ${m.token}`,
+        'accept-encoding': encoding,
+      },
+      body: 'pageNum=1',
+    });
+
+  it('compresses a big list with brotli or gzip as the client asks, and the JSON is intact', async () => {
+    for (let i = 0; i < 10; i++) await addBranch(t, m, `Branch number ${i} with a rather long name`);
+    const br = await list('gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-store');
+    const fromBr = JSON.parse(zlib.brotliDecompressSync(br.body).toString());
+    expect(fromBr.data.branches ?? fromBr.data).toBeTruthy();
+    expect(zlib.brotliDecompressSync(br.body).length).toBeGreaterThan(1024);
+    expect(br.body.length).toBeLessThan(zlib.brotliDecompressSync(br.body).length);
+
+    const gz = await list('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(fromBr);
+
+    const plain = await list('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(fromBr);
+  });
+
+  it('sends a small answer plain', async () => {
+    const res = await raw('/api/health', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(res.body.toString())).toMatchObject({ data: { status: 'ok' } });
+  });
+
+  it('never compresses server-sent events (a compressor would hold them back)', async () => {
+    // the app's own settings, on a route that answers an event stream
+    const app = Fastify();
+    await app.register(compress, COMPRESSION);
+    app.get('/events', async (_req, reply) => {
+      reply.type('text/event-stream');
+      return `data: ${'x'.repeat(4000)}\n\n`;
+    });
+    const res = await app.inject({ url: '/events', headers: { 'accept-encoding': 'br, gzip' } });
+    await app.close();
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.startsWith('data: xxx')).toBe(true);
+  });
+});
