@@ -26,6 +26,8 @@ import { packagesRoutes } from './modules/packages/packages.routes';
 import { productRequestsRoutes } from './modules/product-requests/product-requests.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { pushRoutes } from './modules/push/push.routes';
+import type { PushOptions } from './modules/push/push.service';
 import { redeemsRoutes } from './modules/redeems/redeems.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { settlementsRoutes } from './modules/settlements/settlements.routes';
@@ -53,6 +55,8 @@ export interface AppOptions {
   publicConfig?: Record<string, unknown>;
   /** The payment gateway; the built-in test gateway when absent. */
   payments?: Deps['payments'];
+  /** Web Push settings: the VAPID subject; tests allow plain-http loopback push endpoints. */
+  push?: PushOptions;
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps; services: Services }> {
@@ -77,6 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     sessionTtlMs: opts.sessionTtlMs ?? 30 * 24 * 3600 * 1000,
     loginLimits: opts.loginLimits,
     payments: opts.payments,
+    push: opts.push,
   });
 
   // external plugins
@@ -112,12 +117,16 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...packagesRoutes(services.packages),
     ...settlementsRoutes(services.settlements),
     ...reportsRoutes(services.reports),
+    ...pushRoutes(services.push),
   };
   registerEndpoints(app, {
     handlers,
     resolveCaller: services.auth.resolveCaller,
     validateResponses: opts.validateResponses,
   });
+
+  // background push deliveries finish before the database closes
+  app.addHook('onClose', async () => services.push.idle());
 
   app.get('/api/health', async () => ({ data: { status: 'ok', database: deps.kind } }));
   app.get('/api/config', async () => ({ data: opts.publicConfig ?? {} }));

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { type DbHandle, nowIso, openDatabase } from '../src/db/dialect';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
@@ -84,6 +84,8 @@ export async function startTestServer(
     beforeMigrate?: (database: DbHandle) => Promise<void>;
     /** A payment gateway instead of the built-in test gateway. */
     payments?: Deps['payments'];
+    /** Web Push settings (push tests allow a plain-http loopback push service). */
+    push?: AppOptions['push'];
     /** Receives every server log line (level trace) when given. */
     logStream?: { write(line: string): void };
   } = {},
@@ -120,6 +122,7 @@ export async function startTestServer(
     webDist: opts.webDist,
     publicConfig: opts.publicConfig,
     payments: opts.payments,
+    push: opts.push,
     logger: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
     sms: {
       async send(to, body) {

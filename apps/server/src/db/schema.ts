@@ -377,6 +377,19 @@ export interface AppSecretsTable {
   createdAt: string;
 }
 
+/** A Web Push subscription of a merchant, staff member or courier, owned by the session that registered it. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  subjectType: SubjectType;
+  subjectId: number;
+  sessionId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  lang: 'en' | 'ar';
+  createdAt: Timestamp;
+}
+
 export interface AuthThrottlesTable {
   key: string;
   /** Attempts counted in the current streak (delays) or window (limits). */
@@ -416,6 +429,7 @@ export interface Database {
   invoices: InvoicesTable;
   authThrottles: AuthThrottlesTable;
   appSecrets: AppSecretsTable;
+  pushSubscriptions: PushSubscriptionsTable;
 }
 
 export type Merchant = Selectable<MerchantsTable>;

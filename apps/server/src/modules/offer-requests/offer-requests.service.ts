@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/dialect';
 import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
 import { AlreadyMovedError, LEDGER_REASONS, move } from '../ledger/ledger.service';
+import { type Notifier, silentNotifier } from '../push/push.service';
 import { toOfferRequest } from './offer-request.mapper';
 import type { OfferRequestJoined } from './offer-requests.repository';
 import { offerProblem } from './offer-rules';
@@ -18,7 +19,7 @@ const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CO
  * branch or the merchant approve it: pending → done, one offer taken, points moved when paid with
  * points. Approval is idempotent: approving a done request answers it again and moves nothing.
  */
-export function offerRequestsService({ store }: Pick<Deps, 'store'>) {
+export function offerRequestsService({ store }: Pick<Deps, 'store'>, notify: Notifier = silentNotifier) {
   const repo = store.offerRequests;
 
   async function present(rows: OfferRequestJoined[]): Promise<OfferRequest[]> {
@@ -104,7 +105,17 @@ export function offerRequestsService({ store }: Pick<Deps, 'store'>) {
             isActive: 1,
             code: newCode(),
           });
-          return one({ merchantId: offer.merchantId, branchId: undefined }, id);
+          const created = await one({ merchantId: offer.merchantId, branchId: undefined }, id);
+          notify.notifyBranch(offer.merchantId, branch.id, {
+            title: 'pushOfferRequestTitle',
+            body: 'pushOfferRequestBody',
+            vars: {
+              name: created.user.name,
+              subject: { en: created.offerDetail.title, ar: created.offerDetail.titleAr },
+            },
+            data: { id: created.id, type: 'offerRequest' },
+          });
+          return created;
         } catch (err) {
           if (!isUniqueViolation(err) || attempt >= 4) throw err; // a code collision: draw another
         }

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
 import { AlreadyMovedError, LEDGER_REASONS, move } from '../ledger/ledger.service';
+import { type Notifier, silentNotifier } from '../push/push.service';
 import type { RedeemJoined } from './redeems.repository';
 
 const toRedeemRequest = (r: RedeemJoined): RedeemRequest => ({
@@ -21,7 +22,7 @@ const toRedeemRequest = (r: RedeemJoined): RedeemRequest => ({
  * Redeem requests (SPEC §2-§4, DECISIONS §3): a customer asks to spend points at a merchant's branch;
  * approval (not approved → approved) moves `amount` points from the customer to the merchant, once.
  */
-export function redeemsService({ store }: Pick<Deps, 'store'>) {
+export function redeemsService({ store }: Pick<Deps, 'store'>, notify: Notifier = silentNotifier) {
   const repo = store.redeems;
 
   async function one(scope: TenantScope, id: number): Promise<RedeemRequest> {
@@ -87,7 +88,14 @@ export function redeemsService({ store }: Pick<Deps, 'store'>) {
         userId: caller.id,
         amount: v.amount,
       });
-      return one({ merchantId: merchant.id, branchId: undefined }, id);
+      const created = await one({ merchantId: merchant.id, branchId: undefined }, id);
+      notify.notifyBranch(merchant.id, branch.id, {
+        title: 'pushRedeemTitle',
+        body: 'pushRedeemBody',
+        vars: { name: created.user.name, subject: String(created.amount) },
+        data: { id: created.id, type: 'redeem' },
+      });
+      return created;
     },
   };
 }
