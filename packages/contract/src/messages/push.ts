@@ -1,4 +1,4 @@
-/** Push notifications: the screens' messages (SPEC §8) and the notifications the server sends. */
+/** Push notifications (the screens' messages of SPEC §8 and the notifications the server sends), and offline. */
 export const pushMessages = {
   pushPermissionDenied: { en: 'Push Notification permission denied', ar: 'تم رفض إذن الإشعارات' },
   pushRegistrationError: { en: 'Error on registration', ar: 'حدث خطأ أثناء التسجيل' },
@@ -24,5 +24,14 @@ export const pushMessages = {
   pushTestBody: {
     en: 'Notifications work on this device.',
     ar: 'الإشعارات تعمل على هذا الجهاز.',
+  },
+  pushTestSent: { en: 'Test notification sent', ar: 'تم إرسال الإشعار التجريبي' },
+  serverUnreachable: {
+    en: 'The server cannot be reached. Check your connection and try again.',
+    ar: 'تعذر الوصول إلى الخادم. تحقق من اتصالك وحاول مرة أخرى.',
+  },
+  offlineNotice: {
+    en: 'You are offline: the server cannot be reached. What you see may be out of date.',
+    ar: 'أنت غير متصل: تعذر الوصول إلى الخادم. قد لا تكون البيانات المعروضة محدثة.',
   },
 } as const satisfies Record<string, { en: string; ar: string }>;
