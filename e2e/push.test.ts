@@ -64,7 +64,12 @@ async function useDevice(page: Page, device: FakeDevice) {
     });
     PushManager.prototype.subscribe = async (opts?: PushSubscriptionOptionsInit) => {
       const key = opts?.applicationServerKey;
-      const bytes = key instanceof Uint8Array ? key.slice().buffer : key instanceof ArrayBuffer ? key : null;
+      const bytes: ArrayBuffer | null =
+        key == null || typeof key === 'string'
+          ? null
+          : ArrayBuffer.isView(key)
+            ? (new Uint8Array(key.buffer, key.byteOffset, key.byteLength).slice().buffer as ArrayBuffer)
+            : (key as ArrayBuffer);
       current = make(bytes);
       return current as PushSubscription;
     };
