@@ -169,6 +169,13 @@ export async function newPage(
   await context.addInitScript((l) => {
     if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', l);
   }, lang);
+  // Headless Chromium refuses the notification prompt at once, and the app would say "permission
+  // denied" after every login: the tests leave the prompt unanswered instead, like a person closing
+  // it (e2e/push.test.ts grants or refuses the permission itself).
+  await context.addInitScript(() => {
+    if (typeof Notification !== 'undefined')
+      Notification.requestPermission = async () => Notification.permission;
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { page, context };

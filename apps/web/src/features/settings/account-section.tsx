@@ -1,6 +1,6 @@
 import type { StaffRole } from '@loyalty/contract';
 import { NavLink, Paper, Text } from '@mantine/core';
-import { IconChevronRight, IconKey, IconLanguage, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconBell, IconChevronRight, IconKey, IconLanguage, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSignOut } from '../../lib/use-sign-out';
@@ -8,7 +8,7 @@ import classes from './settings.module.css';
 
 const chevron = <IconChevronRight size={16} className={classes.chevron} aria-hidden />;
 
-/** Profile (merchant only), change language, change password, sign out. */
+/** Profile (merchant only), change language, change password, push notifications, sign out. */
 export function AccountSection({ role }: { role: StaffRole | null }) {
   const { t } = useTranslation();
   const { signOut, pending } = useSignOut();
@@ -40,6 +40,13 @@ export function AccountSection({ role }: { role: StaffRole | null }) {
           to="/profile/changepassword"
           label={t('settings.changePassword')}
           leftSection={<IconKey size={20} aria-hidden />}
+          rightSection={chevron}
+        />
+        <NavLink
+          component={Link}
+          to="/push-test"
+          label={t('settings.notifications')}
+          leftSection={<IconBell size={20} aria-hidden />}
           rightSection={chevron}
         />
         <NavLink
