@@ -173,8 +173,7 @@ export async function newPage(
   // denied" after every login: the tests leave the prompt unanswered instead, like a person closing
   // it (e2e/push.test.ts grants or refuses the permission itself).
   await context.addInitScript(() => {
-    if (typeof Notification !== 'undefined')
-      Notification.requestPermission = async () => Notification.permission;
+    if (typeof Notification !== 'undefined') Notification.requestPermission = async () => Notification.permission;
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
