@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../src/app';
+import type { Services } from '../src/compose';
 import { type DbHandle, nowIso, openDatabase } from '../src/db/dialect';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
@@ -53,6 +54,8 @@ export interface TestServer {
   databaseEnv: Record<string, string>;
   db: Kysely<Database>;
   deps: Deps;
+  /** The app's services (to call what no endpoint reaches, e.g. push.notifyMerchant). */
+  services: Services;
   kind: 'sqlite' | 'postgres';
   op: ReturnType<typeof operatorService>;
   sms: { to: string; body: string }[];
@@ -111,7 +114,7 @@ export async function startTestServer(
   await opts.beforeMigrate?.(database);
   await migrateToLatest(database);
   const sms: { to: string; body: string }[] = [];
-  const { app, deps } = await buildApp({
+  const { app, deps, services } = await buildApp({
     database,
     dataDir,
     hashCost: opts.hashCost ?? TEST_HASH_COST,
@@ -142,6 +145,7 @@ export async function startTestServer(
       : { DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_SCHEMA: '' },
     db: database.db,
     deps,
+    services,
     kind: database.kind,
     op: operatorService(deps),
     sms,

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branchFixture, customerFixture, liveMerchant, offerFixture } from './fixtures-requests';
-import { insertStaff, startTestServer, type TestServer } from './harness';
+import { insertStaff, merchantFixture, startTestServer, type TestServer } from './harness';
 import { buyer, orderProduct } from './orders-fixtures';
 import { eventually, type FakeDevice, type FakePushService, startFakePushService } from './push-fake';
 
@@ -252,5 +252,50 @@ describe('sending', () => {
     );
     expect(res.status).toBe(200);
     await eventually(() => w.devices.merchant.received.length === 1, 'the merchant');
+  });
+});
+
+describe('ticket replies (the tickets module calls push.notifyMerchant)', () => {
+  it("reach the merchant's devices only, with the reply as the body", async () => {
+    const w = await world();
+    t.services.push.notifyMerchant(w.merchant.id, {
+      title: 'pushTicketReplyTitle',
+      body: 'We have refunded the {amount} fee.',
+      data: { id: 42, type: 'ticket' },
+    });
+    await t.services.push.idle();
+    expect(w.devices.merchant.received.map((r) => r.payload)).toEqual([
+      expect.objectContaining({
+        title: 'New reply on your ticket',
+        body: 'We have refunded the {amount} fee.',
+        data: { id: 42, type: 'ticket' },
+      }),
+    ]);
+    expect(w.devices.staff.received).toHaveLength(0);
+    expect(w.devices.courier.received).toHaveLength(0);
+  });
+});
+
+describe('in production', () => {
+  let prod: TestServer;
+  beforeAll(async () => {
+    prod = await startTestServer();
+  });
+  afterAll(async () => prod?.close());
+
+  it('accepts only https push services named by a host name', async () => {
+    const m = await merchantFixture(prod);
+    const keys = JSON.parse(push.device().token).keys;
+    const subscribe = (endpoint: string) =>
+      prod.call('merchant/push/subscribe', { deviceToken: JSON.stringify({ endpoint, keys }) }, { token: m.token });
+    for (const endpoint of [
+      'http://push.example.com/send/1',
+      'https://127.0.0.1/send/1',
+      'https://[::1]/send/1',
+      'https://localhost/send/1',
+      'https://10.0.0.8:8443/send/1',
+    ])
+      expect((await subscribe(endpoint)).status, endpoint).toBe(422);
+    expect((await subscribe('https://fcm.googleapis.com/fcm/send/abc')).status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import {
   type Language,
   messageText,
@@ -72,11 +73,19 @@ export function pushService(deps: Pick<Deps, 'store' | 'log'>, secrets: SecretsS
     return JSON.parse(stored) as { publicKey: string; privateKey: string };
   }
 
-  /** A subscription the server may send to: https (or http when allowed for tests). */
+  /**
+   * A subscription the server may send to: an https push service named by a host name (not an
+   * address literal or localhost, so a caller cannot point the server at local services); tests
+   * allow plain http on loopback.
+   */
   function acceptable(token: string | undefined | null): PushSubscriptionKeys | undefined {
     const sub = parsePushSubscription(token);
     if (!sub) return undefined;
-    if (!opts.allowHttpEndpoints && !sub.endpoint.startsWith('https://')) return undefined;
+    if (opts.allowHttpEndpoints) return sub;
+    const { protocol, hostname } = new URL(sub.endpoint);
+    if (protocol !== 'https:') return undefined;
+    if (hostname === 'localhost' || hostname.endsWith('.localhost') || isIP(hostname.replace(/^\[|\]$/g, '')))
+      return undefined;
     return sub;
   }
 
