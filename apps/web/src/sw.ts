@@ -77,11 +77,12 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || neverCached(url)) return;
-  if (request.mode === 'navigate') {
+  const precached = byPath.get(url.pathname);
+  // an app route (a path that is not a file) opens the app shell; a file opened directly is itself
+  if (request.mode === 'navigate' && !precached && !/\.[^/]*$/.test(url.pathname)) {
     event.respondWith(caches.match(shellUrl, { cacheName: CACHE }).then((shell) => shell ?? fetch(request)));
     return;
   }
-  const precached = byPath.get(url.pathname);
   if (precached) event.respondWith(fromCache(precached, request));
 });
 
