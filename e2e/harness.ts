@@ -43,7 +43,8 @@ export interface E2EServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<E2EServer> {
+/** `env` adds settings of the server's environment (PUSH_ALLOW_HTTP for the push test). */
+export async function startServer(opts: { env?: Record<string, string> } = {}): Promise<E2EServer> {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does it).');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-e2e-'));
@@ -54,6 +55,7 @@ export async function startServer(): Promise<E2EServer> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    ...opts.env,
   };
   delete env.DATABASE_URL;
   const child: ChildProcess = spawn(tsx, ['apps/server/src/main.ts'], {
@@ -103,8 +105,11 @@ export async function startServer(): Promise<E2EServer> {
     },
     log: () => output,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -132,8 +137,8 @@ export interface E2E {
   browser: Browser;
 }
 
-export async function openE2E(opts: { demo?: boolean } = {}): Promise<E2E> {
-  const server = await startServer();
+export async function openE2E(opts: { demo?: boolean; env?: Record<string, string> } = {}): Promise<E2E> {
+  const server = await startServer({ env: opts.env });
   const browser = await launchBrowser();
   if (opts.demo) await server.admin('demo');
   return { server, browser };
@@ -164,6 +169,12 @@ export async function newPage(
   await context.addInitScript((l) => {
     if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', l);
   }, lang);
+  // Headless Chromium refuses the notification prompt at once, and the app would say "permission
+  // denied" after every login: the tests leave the prompt unanswered instead, like a person closing
+  // it (e2e/push.test.ts grants or refuses the permission itself).
+  await context.addInitScript(() => {
+    if (typeof Notification !== 'undefined') Notification.requestPermission = async () => Notification.permission;
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { page, context };

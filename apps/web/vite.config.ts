@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** The API server during development (README: PORT defaults to 8080). */
 const apiServer = 'http://localhost:8080';
@@ -41,7 +42,8 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       const files = (await fs.readdir(outDir, { recursive: true })).filter(
-        (f) => COMPRESSIBLE.test(f) && !f.startsWith('.vite'),
+        // the service worker is written by the PWA plugin in the same phase: it is served as itself
+        (f) => COMPRESSIBLE.test(f) && !f.startsWith('.vite') && !/(^|\/)(sw|workbox-[^/]*)\.js$/.test(f),
       );
       await Promise.all(
         files.map(async (f) => {
@@ -65,7 +67,25 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    precompress(),
+    // The service worker (src/sw.ts) is built with the app and gets the release's file list injected
+    // (docs/architecture.md, "Offline and the service worker"); it is registered by
+    // app/register-service-worker.ts and the manifest stays public/manifest.webmanifest.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff,woff2,wasm}'],
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   server: {
     proxy: {
       '/api': { target: apiServer, changeOrigin: true },

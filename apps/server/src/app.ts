@@ -31,6 +31,8 @@ import { packagesRoutes } from './modules/packages/packages.routes';
 import { productRequestsRoutes } from './modules/product-requests/product-requests.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { pushRoutes } from './modules/push/push.routes';
+import type { PushOptions } from './modules/push/push.service';
 import { redeemsRoutes } from './modules/redeems/redeems.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { settlementsRoutes } from './modules/settlements/settlements.routes';
@@ -60,6 +62,8 @@ export interface AppOptions {
   payments?: Deps['payments'];
   /** Live feed: heartbeat interval (15 s) and safety poll (5 s), shorter in tests. */
   feed?: { heartbeatMs?: number; pollMs?: number };
+  /** Web Push settings: the VAPID subject; tests allow plain-http loopback push endpoints. */
+  push?: PushOptions;
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps; services: Services }> {
@@ -84,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     sessionTtlMs: opts.sessionTtlMs ?? 30 * 24 * 3600 * 1000,
     loginLimits: opts.loginLimits,
     payments: opts.payments,
+    push: opts.push,
   });
 
   // external plugins
@@ -121,6 +126,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...settlementsRoutes(services.settlements),
     ...reportsRoutes(services.reports),
     ...activityRoutes(services.activity),
+    ...pushRoutes(services.push),
   };
   registerEndpoints(app, {
     handlers,
@@ -139,6 +145,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await hub.start().catch((err) => app.log.warn({ err }, 'live feed: not started'));
   app.addHook('onClose', async () => hub.close());
   registerFeedRoute(app, { hub, resolveCaller: services.auth.resolveCaller, heartbeatMs: opts.feed?.heartbeatMs });
+  // background push deliveries finish before the database closes
+  app.addHook('onClose', async () => services.push.idle());
 
   app.get('/api/health', async () => ({ data: { status: 'ok', database: deps.kind } }));
   app.get('/api/config', async () => ({ data: opts.publicConfig ?? {} }));

@@ -26,6 +26,7 @@ import { deliveriesService } from './modules/product-requests/deliveries.service
 import { productRequestsService } from './modules/product-requests/product-requests.service';
 import { productsService } from './modules/products/products.service';
 import { profileService } from './modules/profile/profile.service';
+import { type PushOptions, pushService } from './modules/push/push.service';
 import { redeemsService } from './modules/redeems/redeems.service';
 import { reportsService } from './modules/reports/reports.service';
 import { secretsService } from './modules/secrets/secrets.service';
@@ -47,6 +48,8 @@ export interface ComposeOptions {
   /** Sign-in delays and per-address limits (default LOGIN_LIMITS). */
   loginLimits?: Deps['loginLimits'];
   payments?: PaymentGateway;
+  /** Web Push settings (docs/architecture.md, "Push notifications"). */
+  push?: PushOptions;
 }
 
 export function compose(opts: ComposeOptions) {
@@ -66,11 +69,13 @@ export function compose(opts: ComposeOptions) {
     signInLimiter: signInLimiter(store.throttle, loginLimits),
     payments: opts.payments ?? testGateway(),
   };
+  const secrets = secretsService(store.secrets);
+  const push = pushService(deps, secrets, opts.push);
   const tags = tagsService(deps);
-  const productRequests = productRequestsService(deps);
+  const productRequests = productRequestsService(deps, push);
   const cards = cardsService(deps);
   const services = {
-    auth: authService(deps),
+    auth: authService(deps, push),
     profile: profileService(deps, productRequests),
     customers: customerService(deps),
     staff: staffService(deps, productRequests),
@@ -78,18 +83,19 @@ export function compose(opts: ComposeOptions) {
     tags,
     offers: offersService(deps, tags),
     products: productsService(deps, tags),
-    offerRequests: offerRequestsService(deps),
-    redeems: redeemsService(deps),
+    offerRequests: offerRequestsService(deps, push),
+    redeems: redeemsService(deps, push),
     browse: customerRequestsService(deps),
     operator: operatorService(deps),
     productRequests,
     deliveries: deliveriesService(deps),
-    customerOrders: customerOrdersService(deps, productRequests),
+    customerOrders: customerOrdersService(deps, productRequests, push),
     cards,
     packages: packagesService(deps, cards),
     settlements: settlementsService(deps),
     reports: reportsService(deps),
-    secrets: secretsService(store.secrets),
+    secrets,
+    push,
     activity: activityService(deps),
   };
   return { deps, services };

@@ -25,6 +25,11 @@ export interface Config {
   stripeSecretKey?: string;
   /** Stripe's API address (tests point it at a local fake); default Stripe's own. */
   stripeApiBase?: string;
+  /**
+   * Web Push: the VAPID contact (PUSH_SUBJECT, a mailto: or https: address); PUSH_ALLOW_HTTP=1 accepts
+   * plain-http push endpoints, for the browser tests' loopback push service only.
+   */
+  push: { subject?: string; allowHttpEndpoints: boolean };
 }
 
 /** What the web app reads at GET /api/config: no secrets, only what a visitor may see. */
@@ -70,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeApiBase: env.STRIPE_API_BASE || undefined,
+    push: { subject: env.PUSH_SUBJECT?.trim() || undefined, allowHttpEndpoints: isOn(env.PUSH_ALLOW_HTTP) },
   };
 }
 

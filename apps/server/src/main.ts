@@ -25,6 +25,7 @@ const { app } = await buildApp({
   hsts: config.hsts,
   publicConfig: publicConfigOf(config),
   payments: paymentGatewayFrom(config),
+  push: config.push,
 });
 if (applied.length) app.log.info({ applied }, 'database migrated');
 

@@ -24,6 +24,7 @@ import { packagesRepository } from './modules/packages/packages.repository';
 import { productRequestsRepository } from './modules/product-requests/product-requests.repository';
 import { productsRepository } from './modules/products/products.repository';
 import { profileRepository } from './modules/profile/profile.repository';
+import { pushRepository } from './modules/push/push.repository';
 import { redeemsRepository } from './modules/redeems/redeems.repository';
 import { reportsRepository } from './modules/reports/reports.repository';
 import { secretsRepository } from './modules/secrets/secrets.repository';
@@ -65,6 +66,7 @@ export const buildRepositories = (db: Kysely<Database>, hooks: WriteHooks = NO_H
   secrets: secretsRepository(db),
   activity: activityRepository(db),
   events: eventsRepository(db, hooks.written, hooks.channel),
+  push: pushRepository(db),
 });
 
 export type Repos = ReturnType<typeof buildRepositories>;

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
+import type { Services } from '../src/compose';
 import { type DbHandle, nowIso, openDatabase } from '../src/db/dialect';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
@@ -54,6 +55,8 @@ export interface TestServer {
   databaseEnv: Record<string, string>;
   db: Kysely<Database>;
   deps: Deps;
+  /** The app's services (to call what no endpoint reaches, e.g. push.notifyMerchant). */
+  services: Services;
   kind: 'sqlite' | 'postgres';
   op: ReturnType<typeof operatorService>;
   sms: { to: string; body: string }[];
@@ -85,6 +88,8 @@ export async function startTestServer(
     beforeMigrate?: (database: DbHandle) => Promise<void>;
     /** A payment gateway instead of the built-in test gateway. */
     payments?: Deps['payments'];
+    /** Web Push settings (push tests allow a plain-http loopback push service). */
+    push?: AppOptions['push'];
     /** Receives every server log line (level trace) when given. */
     logStream?: { write(line: string): void };
     /** Live feed timings (heartbeat, safety poll). */
@@ -112,7 +117,7 @@ export async function startTestServer(
   await opts.beforeMigrate?.(database);
   await migrateToLatest(database);
   const sms: { to: string; body: string }[] = [];
-  const { app, deps } = await buildApp({
+  const { app, deps, services } = await buildApp({
     database,
     dataDir,
     hashCost: opts.hashCost ?? TEST_HASH_COST,
@@ -124,6 +129,7 @@ export async function startTestServer(
     publicConfig: opts.publicConfig,
     payments: opts.payments,
     feed: opts.feed,
+    push: opts.push,
     logger: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
     sms: {
       async send(to, body) {
@@ -143,6 +149,7 @@ export async function startTestServer(
       : { DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_SCHEMA: '' },
     db: database.db,
     deps,
+    services,
     kind: database.kind,
     op: operatorService(deps),
     sms,

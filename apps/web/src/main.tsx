@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers';
 import { registerServiceWorker } from './app/register-service-worker';
 import { router } from './app/router';
+import { watchConnectivity } from './lib/connectivity';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -17,3 +18,4 @@ createRoot(document.getElementById('root')!).render(
 );
 
 registerServiceWorker();
+watchConnectivity();

@@ -32,6 +32,7 @@ export {
 export { offerRequestBody, redeemBody } from './endpoints/customer';
 export * from './endpoints/money';
 export * from './endpoints/orders';
+export { pushSubscribeBody } from './endpoints/push';
 export { rejectBody } from './endpoints/reject';
 export { redeemApproveBody, redeemListBody, reqListBody } from './endpoints/requests';
 export { addEmployeeBody, updateEmployeeBody } from './endpoints/staff';
@@ -40,3 +41,4 @@ export * from './entities';
 export * from './fields';
 export * from './messages';
 export * from './phone';
+export * from './push';

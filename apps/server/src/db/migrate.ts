@@ -6,6 +6,7 @@ import { money } from './migrations/0003-money';
 import { authHardening } from './migrations/0005-auth-hardening';
 import { counter } from './migrations/0006-counter';
 import { secrets } from './migrations/0008-secrets';
+import { push } from './migrations/0009-push';
 import { perfIndexes } from './migrations/0011-perf-indexes';
 
 /** The one ordered migration set; names sort in order of application. */
@@ -17,6 +18,7 @@ const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0006-counter': counter(kind),
   '0008-secrets': secrets(kind),
   '0011-perf-indexes': perfIndexes(kind),
+  '0009-push': push(kind),
 });
 
 class InCodeProvider implements MigrationProvider {

@@ -389,6 +389,19 @@ export interface AppSecretsTable {
   createdAt: string;
 }
 
+/** A Web Push subscription of a merchant, staff member or courier, owned by the session that registered it. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  subjectType: SubjectType;
+  subjectId: number;
+  sessionId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  lang: 'en' | 'ar';
+  createdAt: Timestamp;
+}
+
 export interface AuthThrottlesTable {
   key: string;
   /** Attempts counted in the current streak (delays) or window (limits). */
@@ -430,6 +443,7 @@ export interface Database {
   appSecrets: AppSecretsTable;
   counterEvents: CounterEventsTable;
   auditLog: AuditLogTable;
+  pushSubscriptions: PushSubscriptionsTable;
 }
 
 /** A new or changed request, for the live feed (docs/architecture.md "Live feed"). */

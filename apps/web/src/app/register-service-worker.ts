@@ -1,5 +1,5 @@
 /**
- * Registers the PWA's service worker (`public/sw.js`) once the page has loaded, in production
+ * Registers the PWA's service worker (`src/sw.ts`, built into `dist/sw.js`) once the page has loaded, in production
  * builds only so development stays uncached. The app's module can finish running after the
  * window's load event has already fired (its imports load first): then it registers at once, as a
  * listener added after the event would never run and the app could not be installed.

@@ -136,7 +136,7 @@ describe('api.call', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(api.call('merchant/me', {})).rejects.toMatchObject({
       status: 0,
-      message: 'Something went wrong, please try again',
+      message: 'The server cannot be reached. Check your connection and try again.',
     });
   });
 });

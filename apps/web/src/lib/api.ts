@@ -5,6 +5,7 @@
  * an `ApiError`.
  */
 import { type ApiBody, type ApiPath, type ApiResponse, messageText } from '@loyalty/contract';
+import { markReachable } from './connectivity';
 import { currentLanguage } from './language';
 import { clearStorage, getSession } from './session';
 
@@ -146,8 +147,11 @@ const call = async <P extends ApiPath>(path: P, body?: ApiBody<P>, opts: CallOpt
     res = await send(`/api/${path}`, form, headers, opts);
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(0, messageText('internalError', lang));
+    markReachable(false);
+    throw new ApiError(0, messageText('serverUnreachable', lang));
   }
+  // a proxy in front of a stopped server answers 502-504 without the API's JSON
+  markReachable(!(res.status >= 502 && res.status <= 504 && res.payload === null));
   const payload = asRecord(res.payload);
   if (res.status === 200 && 'data' in payload) return payload.data as ApiResponse<P>;
 

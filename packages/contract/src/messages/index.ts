@@ -7,6 +7,7 @@ import { commonMessages } from './common';
 import { counterMessages } from './counter';
 import { moneyMessages } from './money';
 import { ordersMessages } from './orders';
+import { pushMessages } from './push';
 import { securityMessages } from './security';
 import { supportMessages } from './support';
 
@@ -16,6 +17,7 @@ export const messages = {
   ...ordersMessages,
   ...moneyMessages,
   ...supportMessages,
+  ...pushMessages,
   ...counterMessages,
 };
 

@@ -3,7 +3,7 @@ import type { AuthService } from './auth.service';
 
 export const authRoutes = (auth: AuthService): Handlers => ({
   'merchant/signup': ({ body, request }) => auth.signupMerchant(body, request.ip),
-  'merchant/login': ({ body, request }) => auth.loginStaff(body, request.ip),
+  'merchant/login': ({ body, request, lang }) => auth.loginStaff(body, request.ip, lang),
   'merchant/logout': ({ caller }) => auth.logout(caller),
   'merchant/changepassword': ({ caller, body }) => auth.changePassword(caller, body),
   'merchant/forgetpassword': ({ body, request }) =>

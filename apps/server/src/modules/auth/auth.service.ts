@@ -5,6 +5,7 @@ import type { Merchant, MerchantUser, SubjectType } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { assertNotCommon } from '../../lib/password';
 import { hashToken, newCode, newToken } from '../../lib/tokens';
+import type { PushService } from '../push/push.service';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const CODE_MAX_ATTEMPTS = 5;
@@ -13,15 +14,24 @@ const CODE_WINDOW_MS = 15 * 60 * 1000;
 
 type Account = { type: 'merchant'; row: Merchant } | { type: 'merchantUser'; row: MerchantUser };
 
+/** What sign-in and sign-out tell the push notifications (a device token registers this device). */
+type SessionHooks = Pick<PushService, 'sessionStarted' | 'sessionEnded'>;
+const noHooks: SessionHooks = { sessionStarted: async () => undefined, sessionEnded: async () => undefined };
+
 /** Login, sign-up, sessions and passwords for merchants, staff, couriers and customers. */
-export function authService(deps: Deps) {
+export function authService(deps: Deps, hooks: SessionHooks = noHooks) {
   const repo = deps.store.accounts;
   const { passwords, signInLimiter } = deps;
 
-  async function newSession(subjectType: SubjectType, subjectId: number, deviceId?: string) {
+  async function startSession(subjectType: SubjectType, subjectId: number, deviceId?: string) {
     const token = newToken();
     const expiresAt = new Date(Date.now() + deps.sessionTtlMs).toISOString();
-    await repo.insertSession({ tokenHash: hashToken(token), subjectType, subjectId, expiresAt, deviceId });
+    const id = await repo.insertSession({ tokenHash: hashToken(token), subjectType, subjectId, expiresAt, deviceId });
+    return { id, token, expiresAt };
+  }
+
+  async function newSession(subjectType: SubjectType, subjectId: number, deviceId?: string) {
+    const { token, expiresAt } = await startSession(subjectType, subjectId, deviceId);
     return { token, expiresAt };
   }
 
@@ -66,8 +76,21 @@ export function authService(deps: Deps) {
     }
   }
 
-  async function staffSessionResponse(account: Account, deviceId?: string): Promise<SessionResponse> {
-    const session = await newSession(account.type, account.row.id, deviceId);
+  async function staffSessionResponse(
+    account: Account,
+    device?: { deviceId?: string; deviceToken?: string; lang: 'en' | 'ar' },
+  ): Promise<SessionResponse> {
+    const { id: sessionId, ...session } = await startSession(account.type, account.row.id, device?.deviceId);
+    if (device?.deviceToken) {
+      // a push subscription sent as the device token registers this device; never fails the sign-in
+      await hooks
+        .sessionStarted(
+          { id: sessionId, subjectType: account.type, subjectId: account.row.id },
+          device.deviceToken,
+          device.lang,
+        )
+        .catch((err) => deps.log.warn({ err }, 'push subscription not stored'));
+    }
     if (account.type === 'merchant') {
       return {
         rule: 'merchant',
@@ -114,11 +137,15 @@ export function authService(deps: Deps) {
       return staffSessionResponse({ type: 'merchant', row: row! });
     },
 
-    async loginStaff(v: { username: string; password: string; deviceId?: string }, address: string) {
+    async loginStaff(
+      v: { username: string; password: string; deviceId?: string; deviceToken?: string },
+      address: string,
+      lang: 'en' | 'ar' = 'en',
+    ) {
       const found = await findAccount(v.username);
       await checkCredentials('staff', v.username, address, v.password, found);
       await assertMaySignIn(found!);
-      return staffSessionResponse(found!, v.deviceId);
+      return staffSessionResponse(found!, { deviceId: v.deviceId, deviceToken: v.deviceToken, lang });
     },
 
     async loginCustomer(v: { username: string; password: string; deviceId?: string }, address: string) {
@@ -136,6 +163,7 @@ export function authService(deps: Deps) {
 
     async logout(caller: Caller) {
       await repo.revokeSession(caller.sessionId);
+      await hooks.sessionEnded(caller.sessionId);
       return { success: true as const };
     },
 

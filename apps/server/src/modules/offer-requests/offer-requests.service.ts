@@ -7,6 +7,7 @@ import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
 import { audit } from '../activity/audit';
 import { AlreadyMovedError, LEDGER_REASONS, move } from '../ledger/ledger.service';
+import { type Notifier, silentNotifier } from '../push/push.service';
 import { toOfferRequest } from './offer-request.mapper';
 import type { OfferRequestJoined } from './offer-requests.repository';
 import { offerProblem } from './offer-rules';
@@ -30,7 +31,7 @@ const eventOf = (r: { id: number; merchantId: number; branchId: number }, action
   status,
 });
 
-export function offerRequestsService({ store }: Pick<Deps, 'store'>) {
+export function offerRequestsService({ store }: Pick<Deps, 'store'>, notify: Notifier = silentNotifier) {
   const repo = store.offerRequests;
 
   async function present(rows: OfferRequestJoined[]): Promise<OfferRequest[]> {
@@ -166,7 +167,17 @@ export function offerRequestsService({ store }: Pick<Deps, 'store'>) {
             );
             return id;
           });
-          return one({ merchantId: offer.merchantId, branchId: undefined }, id);
+          const created = await one({ merchantId: offer.merchantId, branchId: undefined }, id);
+          notify.notifyBranch(offer.merchantId, branch.id, {
+            title: 'pushOfferRequestTitle',
+            body: 'pushOfferRequestBody',
+            vars: {
+              name: created.user.name,
+              subject: { en: created.offerDetail.title, ar: created.offerDetail.titleAr },
+            },
+            data: { id: created.id, type: 'offerRequest' },
+          });
+          return created;
         } catch (err) {
           if (!isUniqueViolation(err) || attempt >= 4) throw err; // a code collision: draw another
         }

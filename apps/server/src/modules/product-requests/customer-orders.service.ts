@@ -9,6 +9,7 @@ import type { CustomerCaller } from '../../core/caller';
 import { conflict, notFound } from '../../core/errors';
 import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
+import { type Notifier, silentNotifier } from '../push/push.service';
 import { toAddress, toProductRequest } from './product-request.mapper';
 import { productEvent } from './product-request-moves';
 import type { ProductRequestsService } from './product-requests.service';
@@ -21,7 +22,11 @@ const DAY_MS = 86_400_000;
  * goes down at once), canceling while pending and asking for a refund inside the merchant's refund
  * period. Checks and their answers are listed in docs/domain.md.
  */
-export function customerOrdersService(deps: Pick<Deps, 'store'>, requests: ProductRequestsService) {
+export function customerOrdersService(
+  deps: Pick<Deps, 'store'>,
+  requests: ProductRequestsService,
+  notify: Notifier = silentNotifier,
+) {
   const repo = deps.store.productRequests;
   const asMerchantSees = (merchantId: number, id: number) => requests.one({ merchantId }, id);
 
@@ -84,7 +89,14 @@ export function customerOrdersService(deps: Pick<Deps, 'store'>, requests: Produ
         );
         return id;
       });
-      return asMerchantSees(product.merchantId, id);
+      const created = await asMerchantSees(product.merchantId, id);
+      notify.notifyBranch(product.merchantId, branch.id, {
+        title: 'pushProductRequestTitle',
+        body: 'pushProductRequestBody',
+        vars: { name: created.user.name, subject: { en: created.Product.name, ar: created.Product.nameAr } },
+        data: { id: created.id, type: 'productRequest' },
+      });
+      return created;
     },
 
     /** pending (a delivery not yet started) → canceled; the product goes back to stock. */

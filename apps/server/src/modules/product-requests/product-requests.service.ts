@@ -7,6 +7,7 @@ import { pageOf } from '../../lib/paging';
 import type { Repos } from '../../repositories';
 import { audit } from '../activity/audit';
 import { AlreadyMovedError } from '../ledger/ledger.service';
+import { type Notifier, silentNotifier } from '../push/push.service';
 import { toProductRequest } from './product-request.mapper';
 import { productEvent, settleCompleted, settleRefunded } from './product-request-moves';
 import type { RequestScope } from './product-requests.repository';
@@ -33,7 +34,7 @@ export async function transition(deps: Pick<Deps, 'store'>, lost: AppError, work
  * (staff: their branch; couriers: their assignments), marking a pickup picked, assigning deliveries
  * to a courier and confirming refunds. docs/domain.md has the state machine.
  */
-export function productRequestsService(deps: Pick<Deps, 'store'>) {
+export function productRequestsService(deps: Pick<Deps, 'store'>, notify: Notifier = silentNotifier) {
   const repo = deps.store.productRequests;
 
   async function load(scope: RequestScope, id: number) {
@@ -107,6 +108,13 @@ export function productRequestsService(deps: Pick<Deps, 'store'>) {
       });
       const assigned: ProductRequest[] = [];
       for (const id of v.productRequestIds) assigned.push(await one(scope, id));
+      for (const req of assigned)
+        notify.notifyStaffMember(courier.id, {
+          title: 'pushDeliveryTitle',
+          body: 'pushDeliveryBody',
+          vars: { name: req.user.name, subject: { en: req.Product.name, ar: req.Product.nameAr } },
+          data: { id: req.id, type: 'delivery' },
+        });
       return { assigned };
     },
 

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
 import { audit } from '../activity/audit';
 import { AlreadyMovedError, LEDGER_REASONS, move } from '../ledger/ledger.service';
+import { type Notifier, silentNotifier } from '../push/push.service';
 import type { RedeemJoined } from './redeems.repository';
 
 const toRedeemRequest = (r: RedeemJoined): RedeemRequest => ({
@@ -36,7 +37,7 @@ const eventOf = (r: { id: number; merchantId: number; branchId: number }, action
  * Redeem requests (SPEC §2-§4; docs/domain.md, the ledger): a customer asks to spend points at a merchant's branch;
  * approval (not approved → approved) moves `amount` points from the customer to the merchant, once.
  */
-export function redeemsService({ store }: Pick<Deps, 'store'>) {
+export function redeemsService({ store }: Pick<Deps, 'store'>, notify: Notifier = silentNotifier) {
   const repo = store.redeems;
 
   async function one(scope: TenantScope, id: number): Promise<RedeemRequest> {
@@ -149,7 +150,14 @@ export function redeemsService({ store }: Pick<Deps, 'store'>) {
         await tx.events.append(eventOf({ id, merchantId: merchant.id, branchId: branch.id }, 'created', 'pending'));
         return id;
       });
-      return one({ merchantId: merchant.id, branchId: undefined }, id);
+      const created = await one({ merchantId: merchant.id, branchId: undefined }, id);
+      notify.notifyBranch(merchant.id, branch.id, {
+        title: 'pushRedeemTitle',
+        body: 'pushRedeemBody',
+        vars: { name: created.user.name, subject: String(created.amount) },
+        data: { id: created.id, type: 'redeem' },
+      });
+      return created;
     },
   };
 }

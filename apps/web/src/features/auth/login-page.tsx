@@ -11,6 +11,7 @@ import { PhoneField } from '../../components/phone-field';
 import { ACTIVATE_PATH, isStaffRole, returnPath } from '../../lib/access';
 import { useFieldError } from '../../lib/form-errors';
 import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
+import { currentPushToken, registerPush } from '../../lib/push';
 import { saveSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useLogin } from './api';
@@ -33,10 +34,12 @@ export function LoginPage() {
   // Read every formState field used below up front: the proxy only tracks what a render reads.
   const { errors, isDirty, isValid } = formState;
 
-  const onSubmit = handleSubmit((v) => {
+  const onSubmit = handleSubmit(async (v) => {
     const username = composePhone(v.country, v.number);
+    // a browser already subscribed to push registers again with this session (SPEC §7 deviceToken)
+    const deviceToken = await currentPushToken().catch(() => undefined);
     login.mutate(
-      { username, password: v.password },
+      { username, password: v.password, deviceToken },
       {
         onSuccess: (res) => {
           // SPEC §6: a role other than merchant, merchantUser or delivery is refused.
@@ -46,6 +49,8 @@ export function LoginPage() {
           }
           saveSession(res, username);
           toast.success('msg.loggedIn');
+          // SPEC §4: after login, ask for notification permission where supported and register this device
+          void registerPush({ quiet: true, onlyWhenAsked: true });
           const from = returnPath((location.state as { from?: unknown } | null)?.from);
           navigate(res.rule === 'merchant' && !res.isAproved ? ACTIVATE_PATH : (from ?? '/dashboard'), {
             replace: true,

@@ -9,7 +9,7 @@ import classes from './settings.module.css';
 
 const chevron = <IconChevronRight size={16} className={classes.chevron} aria-hidden />;
 
-/** Profile (merchant only), change language, change password, sign out. */
+/** Profile (merchant only), change language, change password, push notifications, sign out. */
 export function AccountSection({ role }: { role: StaffRole | null }) {
   const { t } = useTranslation();
   const { signOut, pending } = useSignOut();
@@ -60,6 +60,13 @@ export function AccountSection({ role }: { role: StaffRole | null }) {
             }
           />
         )}
+        <NavLink
+          component={Link}
+          to="/push-test"
+          label={t('settings.notifications')}
+          leftSection={<IconBell size={20} aria-hidden />}
+          rightSection={chevron}
+        />
         <NavLink
           component="button"
           type="button"

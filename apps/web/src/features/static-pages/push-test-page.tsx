@@ -1,20 +1,59 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
 import { PageHeader } from '../../components/page-header';
+import { api } from '../../lib/api';
+import { pushSupported, registerPush } from '../../lib/push';
+import { toast } from '../../lib/toast';
 
-/** The push notification test screen (SPEC §2); the push issue fills it in. */
+const permissionNow = () => (pushSupported() ? Notification.permission : 'unsupported');
+
+/**
+ * The push notification test screen (SPEC §2): the permission state, registering this device (asks
+ * for permission where needed) and sending a test notification to it through the server.
+ */
 export function PushTestPage() {
   const { t } = useTranslation();
-  const permission = typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+  const [permission, setPermission] = useState(permissionNow);
+  const register = useMutation({
+    mutationFn: () => registerPush(),
+    onSettled: () => setPermission(permissionNow()),
+  });
+  const send = useMutation({
+    mutationFn: async () => {
+      // registering first makes sure this session has this device (idempotent on the server)
+      if ((await registerPush()) !== 'registered') return null;
+      return api.call('merchant/push/test', {});
+    },
+    onSuccess: (res) => {
+      setPermission(permissionNow());
+      if (!res) return;
+      if (res.sent > 0) toast.success('msg.pushTestSent');
+      else toast.error(res.failed > 0 ? 'msg.pushRegistrationError' : 'msg.pushNotRegistered');
+    },
+  });
+  const unsupported = permission === 'unsupported';
   return (
     <Stack gap="md">
       <PageHeader title={t('static-pages.push.title')} back="/setting" />
       <Group gap="xs">
         <Text size="sm">{t('static-pages.push.permission')}</Text>
-        <Badge variant="light">{t(`static-pages.push.states.${permission}`)}</Badge>
+        <Badge variant="light" data-testid="push-permission">
+          {t(`static-pages.push.states.${permission}`)}
+        </Badge>
       </Group>
-      <ComingSoon />
+      <Text size="sm" c="dimmed">
+        {t('static-pages.push.explain')}
+      </Text>
+      <Group>
+        <Button variant="light" onClick={() => register.mutate()} loading={register.isPending} disabled={unsupported}>
+          {t('static-pages.push.register')}
+        </Button>
+        <Button onClick={() => send.mutate()} loading={send.isPending} disabled={unsupported}>
+          {t('static-pages.push.send')}
+        </Button>
+      </Group>
     </Stack>
   );
 }
