@@ -31,6 +31,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { settlementsRoutes } from './modules/settlements/settlements.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
 
 export interface AppOptions {
   database: DbHandle;
@@ -112,6 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...packagesRoutes(services.packages),
     ...settlementsRoutes(services.settlements),
     ...reportsRoutes(services.reports),
+    ...ticketsRoutes(services.tickets),
   };
   registerEndpoints(app, {
     handlers,

@@ -31,6 +31,7 @@ import { secretsService } from './modules/secrets/secrets.service';
 import { settlementsService } from './modules/settlements/settlements.service';
 import { staffService } from './modules/staff/staff.service';
 import { tagsService } from './modules/tags/tags.service';
+import { type TicketHooks, ticketsService } from './modules/tickets/tickets.service';
 import { createStore } from './repositories';
 
 export interface ComposeOptions {
@@ -46,6 +47,8 @@ export interface ComposeOptions {
   /** Sign-in delays and per-address limits (default LOGIN_LIMITS). */
   loginLimits?: Deps['loginLimits'];
   payments?: PaymentGateway;
+  /** Hooks of the tickets service (a ticket reply's push notification). */
+  ticketHooks?: TicketHooks;
 }
 
 export function compose(opts: ComposeOptions) {
@@ -68,6 +71,7 @@ export function compose(opts: ComposeOptions) {
   const tags = tagsService(deps);
   const productRequests = productRequestsService(deps);
   const cards = cardsService(deps);
+  const tickets = ticketsService(deps, opts.ticketHooks);
   const services = {
     auth: authService(deps),
     profile: profileService(deps, productRequests),
@@ -80,7 +84,7 @@ export function compose(opts: ComposeOptions) {
     offerRequests: offerRequestsService(deps),
     redeems: redeemsService(deps),
     browse: customerRequestsService(deps),
-    operator: operatorService(deps),
+    operator: operatorService(deps, tickets),
     productRequests,
     deliveries: deliveriesService(deps),
     customerOrders: customerOrdersService(deps, productRequests),
@@ -89,6 +93,7 @@ export function compose(opts: ComposeOptions) {
     settlements: settlementsService(deps),
     reports: reportsService(deps),
     secrets: secretsService(store.secrets),
+    tickets,
   };
   return { deps, services };
 }

@@ -27,6 +27,7 @@ import { secretsRepository } from './modules/secrets/secrets.repository';
 import { settlementsRepository } from './modules/settlements/settlements.repository';
 import { staffRepository } from './modules/staff/staff.repository';
 import { tagsRepository } from './modules/tags/tags.repository';
+import { ticketsRepository } from './modules/tickets/tickets.repository';
 
 export const buildRepositories = (db: Kysely<Database>) => ({
   accounts: authRepository(db),
@@ -51,6 +52,7 @@ export const buildRepositories = (db: Kysely<Database>) => ({
   settlements: settlementsRepository(db),
   reports: reportsRepository(db),
   secrets: secretsRepository(db),
+  tickets: ticketsRepository(db),
 });
 
 export type Repos = ReturnType<typeof buildRepositories>;

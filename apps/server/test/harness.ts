@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
+import type { Services } from '../src/compose';
 import { type DbHandle, nowIso, openDatabase } from '../src/db/dialect';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
@@ -55,6 +56,8 @@ export interface TestServer {
   deps: Deps;
   kind: 'sqlite' | 'postgres';
   op: ReturnType<typeof operatorService>;
+  /** The app's own services (the operator's side of tickets, ...). */
+  services: Services;
   sms: { to: string; body: string }[];
   call<T = any>(path: string, fields?: Fields, opts?: CallOptions): Promise<Res<T>>;
   close(): Promise<void>;
@@ -109,7 +112,7 @@ export async function startTestServer(
   await opts.beforeMigrate?.(database);
   await migrateToLatest(database);
   const sms: { to: string; body: string }[] = [];
-  const { app, deps } = await buildApp({
+  const { app, deps, services } = await buildApp({
     database,
     dataDir,
     hashCost: opts.hashCost ?? TEST_HASH_COST,
@@ -141,6 +144,7 @@ export async function startTestServer(
     deps,
     kind: database.kind,
     op: operatorService(deps),
+    services,
     sms,
     async call(p, fields = {}, o = {}) {
       const headers: Record<string, string> = { 'accept-language': o.lang ?? 'en' };
