@@ -66,11 +66,11 @@ describe('create', () => {
   it("opens one about the merchant's own offer or product, named", async () => {
     expect(await create(a, { ticketType: 'offer', ticketTypeId: offerA })).toMatchObject({
       ticketTypeId: offerA,
-      subject: { id: offerA, name: 'Two coffees' },
+      subject: { id: offerA, name: 'Two coffees', nameAr: 'قهوتان' },
     });
     expect(await create(a, { ticketType: 'product', ticketTypeId: productA })).toMatchObject({
       ticketTypeId: productA,
-      subject: { id: productA, name: 'Cardamom latte' },
+      subject: { id: productA, name: 'Cardamom latte', nameAr: 'لاتيه بالهيل' },
     });
   });
 

@@ -44,6 +44,11 @@ export const queryKeys = {
   reports: resource('reports'),
   /** The merchant's points ledger (`list({ pageNum, limit })`). */
   pointsHistory: resource('pointsHistory'),
+  /** Support tickets (`list()`, `detail({ id })`) and their messages (`list({ ticketId })`). */
+  tickets: resource('tickets'),
+  ticketMessages: resource('ticketMessages'),
+  /** The offers and products a ticket can be about (the create-ticket picker). */
+  ticketSubjects: resource('ticketSubjects'),
 };
 
 export type QueryResource = ReturnType<typeof resource>;

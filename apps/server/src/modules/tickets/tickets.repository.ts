@@ -37,7 +37,12 @@ export const ticketsRepository = (db: Kysely<Database>) => {
           .onRef('p.merchantId', '=', 't.merchantId'),
       )
       .select(ticketColumns)
-      .select(['o.title as offerTitle', 'p.name as productName']);
+      .select([
+        'o.title as offerTitle',
+        'o.titleAr as offerTitleAr',
+        'p.name as productName',
+        'p.nameAr as productNameAr',
+      ]);
 
   return {
     async list(merchantId: number, page: Page) {

@@ -20,9 +20,9 @@ export const toTicket = (t: TicketRow): Ticket => ({
     t.ticketTypeId === null
       ? null
       : t.ticketType === 'offer' && t.offerTitle !== null
-        ? { id: t.ticketTypeId, name: t.offerTitle }
+        ? { id: t.ticketTypeId, name: t.offerTitle, nameAr: t.offerTitleAr }
         : t.ticketType === 'product' && t.productName !== null
-          ? { id: t.ticketTypeId, name: t.productName }
+          ? { id: t.ticketTypeId, name: t.productName, nameAr: t.productNameAr }
           : null,
 });
 
