@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { compose, type Services } from './compose';
 import type { DbHandle } from './db/dialect';
 import type { Deps } from './deps';
+import { registerAdmin } from './http/admin';
 import { MAX_FILES_PER_REQUEST } from './http/body';
 import type { Handlers } from './http/context';
 import { installErrorHandler } from './http/error-handler';
@@ -120,6 +121,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     resolveCaller: services.auth.resolveCaller,
     validateResponses: opts.validateResponses,
   });
+
+  registerAdmin(app, services.operator);
 
   app.get('/api/health', async () => ({ data: { status: 'ok', database: deps.kind } }));
   app.get('/api/config', async () => ({ data: opts.publicConfig ?? {} }));

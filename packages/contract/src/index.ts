@@ -23,6 +23,7 @@ export {
 } from './endpoints/catalogue';
 export { offerRequestBody, redeemBody } from './endpoints/customer';
 export * from './endpoints/money';
+export * from './endpoints/operator';
 export * from './endpoints/orders';
 export { redeemApproveBody, reqListBody } from './endpoints/requests';
 export { addEmployeeBody, updateEmployeeBody } from './endpoints/staff';

@@ -6,7 +6,15 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { LEDGER_REASONS, move } from '../ledger/ledger.service';
 import type { TicketsService } from '../tickets/tickets.service';
 
-export class OperatorError extends Error {}
+/** A refused operator action: a clear message, and the HTTP status `/api/admin/...` answers with. */
+export class OperatorError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 400,
+  ) {
+    super(message);
+  }
+}
 
 /** A settlement moves only initial → pending → paid (docs/domain.md). */
 const SETTLEMENT_STEP = { pending: 'initial', paid: 'pending' } as const;
@@ -52,7 +60,7 @@ export function operatorService({ store }: Pick<Deps, 'store'>, tickets?: Ticket
 
   async function merchantByMobile(mobile: string) {
     const m = await repo.merchantByMobile(normalizePhone(mobile));
-    if (!m) throw new OperatorError(`No merchant with mobile ${mobile}`);
+    if (!m) throw new OperatorError(`No merchant with mobile ${mobile}`, 404);
     return m;
   }
 
@@ -93,10 +101,10 @@ export function operatorService({ store }: Pick<Deps, 'store'>, tickets?: Ticket
         out = await tickets.operatorReply(id, body, adminIdOf(actor));
       } catch (err) {
         if ((err as { status?: number }).status === 409)
-          throw new OperatorError(`Ticket ${id} is closed; it takes no more replies.`);
+          throw new OperatorError(`Ticket ${id} is closed; it takes no more replies.`, 409);
         throw err;
       }
-      if (!out) throw new OperatorError(`No ticket with id ${id}`);
+      if (!out) throw new OperatorError(`No ticket with id ${id}`, 404);
       return out;
     },
 
@@ -175,7 +183,7 @@ export function operatorService({ store }: Pick<Deps, 'store'>, tickets?: Ticket
       if (!Number.isSafeInteger(amount) || amount <= 0 || amount > 1e9)
         throw new OperatorError(`Points must be a whole number from 1 to 1000000000, not ${points}`);
       const customer = await repo.customerByMobile(normalizePhone(mobile));
-      if (!customer) throw new OperatorError(`No customer with mobile ${mobile}`);
+      if (!customer) throw new OperatorError(`No customer with mobile ${mobile}`, 404);
       const reference = `grant:${crypto.randomUUID()}`;
       await store.transaction((tx) =>
         move(tx, { to: { type: 'user', id: customer.id }, amount, reason: LEDGER_REASONS.grant, reference }),
@@ -192,12 +200,13 @@ export function operatorService({ store }: Pick<Deps, 'store'>, tickets?: Ticket
       if (target !== 'pending' && target !== 'paid')
         throw new OperatorError(`A settlement moves to pending or paid, not ${target}`);
       const s = await repo.settlement(id);
-      if (!s) throw new OperatorError(`No settlement with id ${id}`);
+      if (!s) throw new OperatorError(`No settlement with id ${id}`, 404);
       const from = SETTLEMENT_STEP[target];
       if (!(await repo.moveSettlement(id, from, target))) {
         const now = (await repo.settlement(id))?.status ?? s.status;
         throw new OperatorError(
           `Settlement ${id} is ${now}; only ${from} can move to ${target} (initial → pending → paid).`,
+          409,
         );
       }
       return { id, from, to: target, amount: centsToDollars(s.amountCents), merchantName: s.merchantName };
