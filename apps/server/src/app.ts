@@ -11,6 +11,7 @@ import { registerAdmin } from './http/admin';
 import { MAX_FILES_PER_REQUEST } from './http/body';
 import type { Handlers } from './http/context';
 import { installErrorHandler } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
 import { registerEndpoints } from './http/register';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
@@ -123,6 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
 
   registerAdmin(app, services.operator);
+  registerOpenApi(app);
 
   app.get('/api/health', async () => ({ data: { status: 'ok', database: deps.kind } }));
   app.get('/api/config', async () => ({ data: opts.publicConfig ?? {} }));
