@@ -8,10 +8,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { compose, type Services } from './compose';
 import type { DbHandle } from './db/dialect';
 import type { Deps } from './deps';
+import { registerAdmin } from './http/admin';
 import { MAX_FILES_PER_REQUEST } from './http/body';
 import { COMPRESSION } from './http/compression';
 import type { Handlers } from './http/context';
 import { installErrorHandler } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
 import { registerEndpoints } from './http/register';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
@@ -38,6 +40,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { settlementsRoutes } from './modules/settlements/settlements.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
 
 export interface AppOptions {
   database: DbHandle;
@@ -127,6 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...reportsRoutes(services.reports),
     ...activityRoutes(services.activity),
     ...pushRoutes(services.push),
+    ...ticketsRoutes(services.tickets),
   };
   registerEndpoints(app, {
     handlers,
@@ -147,6 +151,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerFeedRoute(app, { hub, resolveCaller: services.auth.resolveCaller, heartbeatMs: opts.feed?.heartbeatMs });
   // background push deliveries finish before the database closes
   app.addHook('onClose', async () => services.push.idle());
+  registerAdmin(app, services.operator);
+  registerOpenApi(app);
 
   app.get('/api/health', async () => ({ data: { status: 'ok', database: deps.kind } }));
   app.get('/api/config', async () => ({ data: opts.publicConfig ?? {} }));

@@ -33,6 +33,7 @@ import { secretsService } from './modules/secrets/secrets.service';
 import { settlementsService } from './modules/settlements/settlements.service';
 import { staffService } from './modules/staff/staff.service';
 import { tagsService } from './modules/tags/tags.service';
+import { type TicketHooks, ticketsService } from './modules/tickets/tickets.service';
 import { createStore } from './repositories';
 
 export interface ComposeOptions {
@@ -50,6 +51,8 @@ export interface ComposeOptions {
   payments?: PaymentGateway;
   /** Web Push settings (docs/architecture.md, "Push notifications"). */
   push?: PushOptions;
+  /** Hooks of the tickets service (a ticket reply's push notification). */
+  ticketHooks?: TicketHooks;
 }
 
 export function compose(opts: ComposeOptions) {
@@ -74,6 +77,18 @@ export function compose(opts: ComposeOptions) {
   const tags = tagsService(deps);
   const productRequests = productRequestsService(deps, push);
   const cards = cardsService(deps);
+  // an operator's reply reaches the merchant's devices, the reply itself as the body
+  const tickets = ticketsService(
+    deps,
+    opts.ticketHooks ?? {
+      onOperatorReply: (merchantId, ticketId, message) =>
+        push.notifyMerchant(merchantId, {
+          title: 'pushTicketReplyTitle',
+          body: message.length > 120 ? `${message.slice(0, 119)}…` : message,
+          data: { id: ticketId, type: 'ticket' },
+        }),
+    },
+  );
   const services = {
     auth: authService(deps, push),
     profile: profileService(deps, productRequests),
@@ -86,7 +101,7 @@ export function compose(opts: ComposeOptions) {
     offerRequests: offerRequestsService(deps, push),
     redeems: redeemsService(deps, push),
     browse: customerRequestsService(deps),
-    operator: operatorService(deps),
+    operator: operatorService(deps, tickets),
     productRequests,
     deliveries: deliveriesService(deps),
     customerOrders: customerOrdersService(deps, productRequests, push),
@@ -97,6 +112,7 @@ export function compose(opts: ComposeOptions) {
     secrets,
     push,
     activity: activityService(deps),
+    tickets,
   };
   return { deps, services };
 }

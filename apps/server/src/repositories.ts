@@ -31,6 +31,7 @@ import { secretsRepository } from './modules/secrets/secrets.repository';
 import { settlementsRepository } from './modules/settlements/settlements.repository';
 import { staffRepository } from './modules/staff/staff.repository';
 import { tagsRepository } from './modules/tags/tags.repository';
+import { ticketsRepository } from './modules/tickets/tickets.repository';
 
 /** What the live feed's events repository tells the store (docs/architecture.md "Live feed"). */
 export interface WriteHooks {
@@ -67,6 +68,7 @@ export const buildRepositories = (db: Kysely<Database>, hooks: WriteHooks = NO_H
   activity: activityRepository(db),
   events: eventsRepository(db, hooks.written, hooks.channel),
   push: pushRepository(db),
+  tickets: ticketsRepository(db),
 });
 
 export type Repos = ReturnType<typeof buildRepositories>;

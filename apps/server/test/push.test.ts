@@ -255,20 +255,23 @@ describe('sending', () => {
   });
 });
 
-describe('ticket replies (the tickets module calls push.notifyMerchant)', () => {
-  it("reach the merchant's devices only, with the reply as the body", async () => {
+describe('ticket replies', () => {
+  it("an operator's reply reaches the merchant's devices only, with the reply as the body", async () => {
     const w = await world();
-    t.services.push.notifyMerchant(w.merchant.id, {
-      title: 'pushTicketReplyTitle',
-      body: 'We have refunded the {amount} fee.',
-      data: { id: 42, type: 'ticket' },
-    });
+    const created = await t.call(
+      'merchant/ticket/create',
+      { portalType: 'user', ticketType: 'general', ticketBody: 'Where is my invoice?' },
+      { token: w.tokens.merchant },
+    );
+    expect(created.status).toBe(200);
+    const ticketId = Number(created.body.data.id);
+    expect(await t.services.tickets.operatorReply(ticketId, 'We have refunded the fee.', 0)).toBeDefined();
     await t.services.push.idle();
     expect(w.devices.merchant.received.map((r) => r.payload)).toEqual([
       expect.objectContaining({
         title: 'New reply on your ticket',
-        body: 'We have refunded the {amount} fee.',
-        data: { id: 42, type: 'ticket' },
+        body: 'We have refunded the fee.',
+        data: { id: ticketId, type: 'ticket' },
       }),
     ]);
     expect(w.devices.staff.received).toHaveLength(0);

@@ -31,6 +31,7 @@ export {
 } from './endpoints/catalogue';
 export { offerRequestBody, redeemBody } from './endpoints/customer';
 export * from './endpoints/money';
+export * from './endpoints/operator';
 export * from './endpoints/orders';
 export { pushSubscribeBody } from './endpoints/push';
 export { rejectBody } from './endpoints/reject';

@@ -26,6 +26,9 @@ const USAGE = `Usage: npm run admin -- <command>
   invoice add --merchant <mobile> --name N --amount A [--description D]
                                      record an invoice for a merchant (amount in dollars)
   settlement move <id> <pending|paid>  move a settlement initial → pending → paid
+  ticket reply <ticketId> <message>  answer a merchant's open ticket
+  operator token [label]             print a new operator token for /api/admin/... (only its hash is kept)
+  operator log                       the last 50 operator actions (who and when)
   demo                               fill the database with a bilingual demo
 `;
 
@@ -69,6 +72,8 @@ async function main(argv: string[]): Promise<number> {
       payments: paymentGatewayFrom(config),
     });
     const op = services.operator;
+    /** Every action is logged with who (the command line) and when (docs/domain.md, "Operator"). */
+    const record = (detail: unknown) => op.record('cli', `${group} ${action}`, detail);
     const need = (value: string | undefined, what: string) => {
       if (!value) throw new OperatorError(`Missing ${what}.\n\n${USAGE}`);
       return value;
@@ -83,21 +88,25 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'merchant approve': {
         const m = await op.approveMerchant(need(rest[0], 'mobile'));
+        await record({ merchantId: m.id, mobile: m.mobile });
         console.log(`Approved merchant ${m.name} (${m.mobile}).`);
         return 0;
       }
       case 'merchant suspend': {
         const m = await op.suspendMerchant(need(rest[0], 'mobile'));
+        await record({ merchantId: m.id, mobile: m.mobile });
         console.log(`Suspended merchant ${m.name} (${m.mobile}); all its sessions were ended.`);
         return 0;
       }
       case 'tag add': {
         const { tag, created } = await op.addTag(need(rest.join(' '), 'tag name'));
+        await record({ tagId: tag.id, name: tag.name, created });
         console.log(created ? `Added tag ${tag.id}: ${tag.name}` : `Tag ${tag.id}: ${tag.name} already exists.`);
         return 0;
       }
       case 'customer grant': {
         const g = await op.grantCustomerPoints(need(rest[0], 'mobile'), need(rest[1], 'points'));
+        await record({ customerId: g.id, points: g.granted, reference: g.reference });
         console.log(`Granted ${g.granted} P to customer ${g.name} (${g.mobile}); balance now ${g.balance} P.`);
         return 0;
       }
@@ -112,6 +121,7 @@ async function main(argv: string[]): Promise<number> {
           descriptionAr: f['description-ar'],
           validto: f.validto,
         });
+        await record({ packageId: p.id, name: p.name, points: p.points, amountCents: p.amountCents });
         console.log(
           `Added package ${p.id}: ${p.name}, ${p.points} P for $${p.amount.toFixed(2)}${p.validto ? `, for sale until ${p.validto}` : ''}.`,
         );
@@ -129,6 +139,7 @@ async function main(argv: string[]): Promise<number> {
       case 'invoice add': {
         const f = flags(rest, ['merchant', 'name', 'amount', 'description']);
         const i = await op.addInvoice(f);
+        await record({ invoiceId: i.id, merchant: i.merchant.mobile, amountCents: i.amountCents });
         console.log(
           `Added invoice ${i.id} for ${i.merchant.name} (${i.merchant.mobile}): ${i.name}, $${i.amount.toFixed(2)}.`,
         );
@@ -136,9 +147,31 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'settlement move': {
         const s = await op.moveSettlement(need(rest[0], 'settlement id'), need(rest[1], 'pending or paid'));
+        await record({ settlementId: s.id, from: s.from, to: s.to });
         console.log(
           `Moved settlement ${s.id} of ${s.merchantName} ($${s.amount.toFixed(2)}) from ${s.from} to ${s.to}.`,
         );
+        return 0;
+      }
+      case 'ticket reply': {
+        const { ticket, message } = await op.replyTicket(
+          need(rest[0], 'ticket id'),
+          need(rest.slice(1).join(' '), 'message'),
+          'cli',
+        );
+        await record({ ticketId: ticket.id, messageId: message.id });
+        console.log(`Replied on ticket ${ticket.id} of ${ticket.User.name}.`);
+        return 0;
+      }
+      case 'operator token': {
+        const { id, token } = await op.createToken(rest.join(' '));
+        await record({ tokenId: id });
+        console.log(`Operator token ${id} (shown once, keep it secret; send it as Authorization: Bearer <token>):`);
+        console.log(token);
+        return 0;
+      }
+      case 'operator log': {
+        for (const a of await op.recentActions()) console.log(`${a.createdAt}\t${a.actor}\t${a.action}\t${a.detail}`);
         return 0;
       }
       case 'demo': {

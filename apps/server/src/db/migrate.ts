@@ -3,6 +3,7 @@ import type { DbHandle, DialectKind } from './dialect';
 import { init } from './migrations/0001-init';
 import { orders } from './migrations/0002-orders';
 import { money } from './migrations/0003-money';
+import { support } from './migrations/0004-support';
 import { authHardening } from './migrations/0005-auth-hardening';
 import { counter } from './migrations/0006-counter';
 import { secrets } from './migrations/0008-secrets';
@@ -14,6 +15,7 @@ const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0001-init': init(kind),
   '0002-orders': orders(kind),
   '0003-money': money(kind),
+  '0004-support': support(kind),
   '0005-auth-hardening': authHardening(kind),
   '0006-counter': counter(kind),
   '0008-secrets': secrets(kind),

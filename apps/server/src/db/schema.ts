@@ -412,6 +412,47 @@ export interface AuthThrottlesTable {
   lastAt: number;
 }
 
+export interface TicketsTable {
+  id: Generated<number>;
+  merchantId: number;
+  ticketType: 'general' | 'offer' | 'product';
+  ticketTypeId: number | null;
+  ticketBody: string;
+  portalType: string;
+  status: 'open' | 'closed';
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  closedAt: Timestamp | null;
+}
+
+export interface TicketMessagesTable {
+  id: Generated<number>;
+  ticketId: number;
+  messageBody: string;
+  /** The operator's messages: the operator token's id, 0 for the command line; null on the merchant's. */
+  adminId: number | null;
+  createdAt: Timestamp;
+}
+
+/** Operator tokens for `/api/admin/...`: only the SHA-256 of the token is kept. */
+export interface OperatorTokensTable {
+  id: Generated<number>;
+  tokenHash: string;
+  label: string | null;
+  createdAt: Timestamp;
+  revokedAt: Timestamp | null;
+}
+
+/** Every operator action, who ("cli" or "token:<id>") and when. */
+export interface OperatorActionsTable {
+  id: Generated<number>;
+  actor: string;
+  action: string;
+  /** JSON of the action's arguments. */
+  detail: string;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   merchantUsers: MerchantUsersTable;
@@ -444,6 +485,10 @@ export interface Database {
   counterEvents: CounterEventsTable;
   auditLog: AuditLogTable;
   pushSubscriptions: PushSubscriptionsTable;
+  tickets: TicketsTable;
+  ticketMessages: TicketMessagesTable;
+  operatorTokens: OperatorTokensTable;
+  operatorActions: OperatorActionsTable;
 }
 
 /** A new or changed request, for the live feed (docs/architecture.md "Live feed"). */

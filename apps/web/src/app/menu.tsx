@@ -71,7 +71,13 @@ export const menuEntries: readonly MenuEntry[] = [
     roles: merchant,
     sheet: lazy(() => import('../features/packages/packages-sheet')),
   },
-  { id: 'tickets', labelKey: 'menu.tickets', icon: IconTicket, roles: merchant },
+  {
+    id: 'tickets',
+    labelKey: 'menu.tickets',
+    icon: IconTicket,
+    roles: merchant,
+    sheet: lazy(() => import('../features/tickets/tickets-sheet')),
+  },
   {
     id: 'paymentMethods',
     labelKey: 'menu.paymentMethods',

@@ -46,6 +46,11 @@ export const queryKeys = {
   pointsHistory: resource('pointsHistory'),
   /** The merchant's activity log (`list({ who, action, branchId, from, to, pageNum, limit })`). */
   activity: resource('activity'),
+  /** Support tickets (`list()`, `detail({ id })`) and their messages (`list({ ticketId })`). */
+  tickets: resource('tickets'),
+  ticketMessages: resource('ticketMessages'),
+  /** The offers and products a ticket can be about (the create-ticket picker). */
+  ticketSubjects: resource('ticketSubjects'),
 };
 
 export type QueryResource = ReturnType<typeof resource>;

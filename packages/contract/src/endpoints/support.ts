@@ -21,7 +21,7 @@ export const ticket = z.object({
   /** The merchant who opened it (SPEC §3: User.name). */
   User: z.object({ name: z.string() }),
   /** The offer or product it is about, when ticketType is offer or product. */
-  subject: z.object({ id: int, name: z.string() }).nullable(),
+  subject: z.object({ id: int, name: z.string(), nameAr: z.string().nullable() }).nullable(),
 });
 export type Ticket = z.infer<typeof ticket>;
 

@@ -59,6 +59,31 @@ export const operatorRepository = (db: Kysely<Database>) => ({
       .select(['id', 'name', 'mobile', 'balance'])
       .where('mobile', '=', mobile)
       .executeTakeFirst(),
+
+  insertToken: (tokenHash: string, label: string | null) =>
+    db
+      .insertInto('operatorTokens')
+      .values({ tokenHash, label, createdAt: nowIso(), revokedAt: null })
+      .returning(['id', 'createdAt'])
+      .executeTakeFirstOrThrow(),
+
+  /** A token that is not revoked, by the hash of its value. */
+  tokenByHash: (tokenHash: string) =>
+    db
+      .selectFrom('operatorTokens')
+      .select(['id', 'label'])
+      .where('tokenHash', '=', tokenHash)
+      .where('revokedAt', 'is', null)
+      .executeTakeFirst(),
+
+  /** Appends one operator action to the log (who, what, when). */
+  insertAction: (actor: string, action: string, detail: unknown) =>
+    db
+      .insertInto('operatorActions')
+      .values({ actor, action, detail: JSON.stringify(detail ?? {}), createdAt: nowIso() })
+      .execute(),
+
+  actions: (limit: number) => db.selectFrom('operatorActions').selectAll().orderBy('id', 'desc').limit(limit).execute(),
 });
 
 export type OperatorRepository = ReturnType<typeof operatorRepository>;

@@ -2,9 +2,19 @@ import type { MerchantStatus } from '@loyalty/contract';
 import { clock, normalizePhone, parseDate } from '@loyalty/contract';
 import type { Deps } from '../../deps';
 import { centsToDollars } from '../../lib/money';
+import { hashToken, newToken } from '../../lib/tokens';
 import { LEDGER_REASONS, move } from '../ledger/ledger.service';
+import type { TicketsService } from '../tickets/tickets.service';
 
-export class OperatorError extends Error {}
+/** A refused operator action: a clear message, and the HTTP status `/api/admin/...` answers with. */
+export class OperatorError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 400,
+  ) {
+    super(message);
+  }
+}
 
 /** A settlement moves only initial → pending → paid (docs/domain.md). */
 const SETTLEMENT_STEP = { pending: 'initial', paid: 'pending' } as const;
@@ -39,12 +49,18 @@ export interface NewPackage {
 }
 
 /** What the platform operator does: the `npm run admin` commands and their tests share this. */
-export function operatorService({ store }: Pick<Deps, 'store'>) {
+/** Who did an operator action, as the log records it: the command line, or an operator token. */
+export type OperatorActor = 'cli' | `token:${number}`;
+
+/** The adminId stored on an operator's ticket message: the token's id, 0 for the command line. */
+export const adminIdOf = (actor: OperatorActor): number => (actor === 'cli' ? 0 : Number(actor.slice(6)));
+
+export function operatorService({ store }: Pick<Deps, 'store'>, tickets?: TicketsService) {
   const repo = store.operator;
 
   async function merchantByMobile(mobile: string) {
     const m = await repo.merchantByMobile(normalizePhone(mobile));
-    if (!m) throw new OperatorError(`No merchant with mobile ${mobile}`);
+    if (!m) throw new OperatorError(`No merchant with mobile ${mobile}`, 404);
     return m;
   }
 
@@ -55,6 +71,43 @@ export function operatorService({ store }: Pick<Deps, 'store'>) {
   }
 
   return {
+    /** Appends an action to the operator log (docs/domain.md, "Operator"): every CLI and HTTP action. */
+    record: (actor: OperatorActor, action: string, detail: unknown) => repo.insertAction(actor, action, detail),
+
+    recentActions: (limit = 50) => repo.actions(limit),
+
+    /** A new operator token for `/api/admin/...`: printed once, only its hash is kept. */
+    async createToken(label?: string) {
+      const token = newToken();
+      const row = await repo.insertToken(hashToken(token), label?.trim() || null);
+      return { id: row.id, token };
+    },
+
+    /** The actor of a valid operator token, or undefined. */
+    async actorOfToken(token: string): Promise<OperatorActor | undefined> {
+      if (!token) return undefined;
+      const row = await repo.tokenByHash(hashToken(token));
+      return row ? `token:${row.id}` : undefined;
+    },
+
+    /** `ticket reply <ticketId> <message>`: the operator's answer on a merchant's open ticket. */
+    async replyTicket(idText: string, message: string, actor: OperatorActor) {
+      if (!tickets) throw new OperatorError('Tickets are not available here');
+      const id = Number(idText);
+      if (!Number.isSafeInteger(id) || id <= 0) throw new OperatorError(`A ticket id is a whole number, not ${idText}`);
+      const body = requiredText(message, 'The message', 2000);
+      let out: Awaited<ReturnType<TicketsService['operatorReply']>>;
+      try {
+        out = await tickets.operatorReply(id, body, adminIdOf(actor));
+      } catch (err) {
+        if ((err as { status?: number }).status === 409)
+          throw new OperatorError(`Ticket ${id} is closed; it takes no more replies.`, 409);
+        throw err;
+      }
+      if (!out) throw new OperatorError(`No ticket with id ${id}`, 404);
+      return out;
+    },
+
     listMerchants: () => repo.listMerchants(),
 
     approveMerchant: (mobile: string) => setMerchantStatus(mobile, 'approved'),
@@ -130,7 +183,7 @@ export function operatorService({ store }: Pick<Deps, 'store'>) {
       if (!Number.isSafeInteger(amount) || amount <= 0 || amount > 1e9)
         throw new OperatorError(`Points must be a whole number from 1 to 1000000000, not ${points}`);
       const customer = await repo.customerByMobile(normalizePhone(mobile));
-      if (!customer) throw new OperatorError(`No customer with mobile ${mobile}`);
+      if (!customer) throw new OperatorError(`No customer with mobile ${mobile}`, 404);
       const reference = `grant:${crypto.randomUUID()}`;
       await store.transaction((tx) =>
         move(tx, { to: { type: 'user', id: customer.id }, amount, reason: LEDGER_REASONS.grant, reference }),
@@ -147,12 +200,13 @@ export function operatorService({ store }: Pick<Deps, 'store'>) {
       if (target !== 'pending' && target !== 'paid')
         throw new OperatorError(`A settlement moves to pending or paid, not ${target}`);
       const s = await repo.settlement(id);
-      if (!s) throw new OperatorError(`No settlement with id ${id}`);
+      if (!s) throw new OperatorError(`No settlement with id ${id}`, 404);
       const from = SETTLEMENT_STEP[target];
       if (!(await repo.moveSettlement(id, from, target))) {
         const now = (await repo.settlement(id))?.status ?? s.status;
         throw new OperatorError(
           `Settlement ${id} is ${now}; only ${from} can move to ${target} (initial → pending → paid).`,
+          409,
         );
       }
       return { id, from, to: target, amount: centsToDollars(s.amountCents), merchantName: s.merchantName };

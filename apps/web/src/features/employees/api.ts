@@ -1,6 +1,6 @@
 /** Staff members and couriers: `merchant/user/*`, `merchant/addEmployee`, `merchant/employees/update`. */
 import type { ApiBody, EmployeeRule } from '@loyalty/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -13,7 +13,12 @@ export interface EmployeeFilter {
 
 export const useEmployees = (f: EmployeeFilter) => {
   const body = { limit: f.limit, pageNum: 1, rule: f.rule };
-  return useQuery({ queryKey: keys.list(body), queryFn: () => api.call('merchant/user/list', body) });
+  // the shorter list stays on screen while "Show more" loads the longer one
+  return useQuery({
+    queryKey: keys.list(body),
+    queryFn: () => api.call('merchant/user/list', body),
+    placeholderData: keepPreviousData,
+  });
 };
 
 export const useEmployee = (id: number | null) =>

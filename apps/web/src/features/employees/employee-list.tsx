@@ -1,6 +1,7 @@
 import type { EmployeeRule } from '@loyalty/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmployeeRow } from '../../components/employee-row';
 import { EmptyState } from '../../components/empty-state';
@@ -22,9 +23,20 @@ export interface EmployeeListProps {
 }
 
 /** Rows with name, role, mobile and the active badge; the spec's empty text; an add button. */
-export function EmployeeList({ rule, limit, addLabel, onAdd, onSelect, linkTo, inactiveLabel }: EmployeeListProps) {
+export function EmployeeList({
+  rule,
+  limit: first,
+  addLabel,
+  onAdd,
+  onSelect,
+  linkTo,
+  inactiveLabel,
+}: EmployeeListProps) {
   const { t } = useTranslation();
+  // the first `limit` rows (SPEC §9: 10 in the employees sheet); "Show more" loads as many again
+  const [limit, setLimit] = useState(first);
   const list = useEmployees({ rule, limit });
+  const more = list.data ? list.data.count - list.data.rows.length : 0;
 
   return (
     <Stack gap="sm">
@@ -50,6 +62,11 @@ export function EmployeeList({ rule, limit, addLabel, onAdd, onSelect, linkTo, i
             />
           )}
         </RowList>
+      )}
+      {more > 0 && (
+        <Button variant="subtle" onClick={() => setLimit((l) => l + first)} loading={list.isFetching}>
+          {t('employees.showMore', { count: Math.min(more, first) })}
+        </Button>
       )}
     </Stack>
   );

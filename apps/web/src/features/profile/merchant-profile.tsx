@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
 import { Amount, Bdi } from '../../components/bidi';
 import { BottomSheet } from '../../components/bottom-sheet';
 import { EditButton } from '../../components/edit-button';
@@ -19,6 +20,8 @@ export function MerchantProfileView() {
   const { t } = useTranslation();
   const me = useMerchantMe();
   const [editing, setEditing] = useState(false);
+  // SPEC §8: a profile that cannot load shows the message (the query's toast) and goes to /login
+  if (me.isError) return <Navigate to="/login" replace />;
   if (!me.data) return <LoadingScreen />;
   const m = me.data;
   const p = m.MerchantProfile;

@@ -1,5 +1,6 @@
 import { Badge, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
 import { Bdi } from '../../components/bidi';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
@@ -12,6 +13,8 @@ import { ProfileTabs } from './profile-tabs';
 export function StaffProfileView() {
   const { t } = useTranslation();
   const me = useMerchantUserMe();
+  // SPEC §8: a profile that cannot load shows the message (the query's toast) and goes to /login
+  if (me.isError) return <Navigate to="/login" replace />;
   if (!me.data) return <LoadingScreen />;
   const { merchantUser: u, merchant, Branch } = me.data;
   const fullName = [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
