@@ -26,6 +26,7 @@ import { packagesRoutes } from './modules/packages/packages.routes';
 import { productRequestsRoutes } from './modules/product-requests/product-requests.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { qrRoutes } from './modules/qr/qr.routes';
 import { redeemsRoutes } from './modules/redeems/redeems.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { settlementsRoutes } from './modules/settlements/settlements.routes';
@@ -106,8 +107,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...productsRoutes(services.products),
     ...offerRequestsRoutes(services.offerRequests),
     ...redeemsRoutes(services.redeems),
-    ...customerRequestsRoutes(services.browse, services.offerRequests, services.redeems),
-    ...productRequestsRoutes(services.productRequests, services.deliveries, services.customerOrders),
+    ...customerRequestsRoutes(services.browse, services.offerRequests, services.redeems, services.qr),
+    ...productRequestsRoutes(services.productRequests, services.deliveries, services.customerOrders, services.qr),
+    ...qrRoutes(services.qr),
     ...cardsRoutes(services.cards),
     ...packagesRoutes(services.packages),
     ...settlementsRoutes(services.settlements),

@@ -25,6 +25,7 @@ import { deliveriesService } from './modules/product-requests/deliveries.service
 import { productRequestsService } from './modules/product-requests/product-requests.service';
 import { productsService } from './modules/products/products.service';
 import { profileService } from './modules/profile/profile.service';
+import { qrService } from './modules/qr/qr.service';
 import { redeemsService } from './modules/redeems/redeems.service';
 import { reportsService } from './modules/reports/reports.service';
 import { secretsService } from './modules/secrets/secrets.service';
@@ -68,6 +69,7 @@ export function compose(opts: ComposeOptions) {
   const tags = tagsService(deps);
   const productRequests = productRequestsService(deps);
   const cards = cardsService(deps);
+  const secrets = secretsService(store.secrets);
   const services = {
     auth: authService(deps),
     profile: profileService(deps, productRequests),
@@ -88,7 +90,8 @@ export function compose(opts: ComposeOptions) {
     packages: packagesService(deps, cards),
     settlements: settlementsService(deps),
     reports: reportsService(deps),
-    secrets: secretsService(store.secrets),
+    secrets,
+    qr: qrService(deps, secrets),
   };
   return { deps, services };
 }

@@ -21,6 +21,7 @@ import { packagesRepository } from './modules/packages/packages.repository';
 import { productRequestsRepository } from './modules/product-requests/product-requests.repository';
 import { productsRepository } from './modules/products/products.repository';
 import { profileRepository } from './modules/profile/profile.repository';
+import { qrRepository } from './modules/qr/qr.repository';
 import { redeemsRepository } from './modules/redeems/redeems.repository';
 import { reportsRepository } from './modules/reports/reports.repository';
 import { secretsRepository } from './modules/secrets/secrets.repository';
@@ -51,6 +52,7 @@ export const buildRepositories = (db: Kysely<Database>) => ({
   settlements: settlementsRepository(db),
   reports: reportsRepository(db),
   secrets: secretsRepository(db),
+  qr: qrRepository(db),
 });
 
 export type Repos = ReturnType<typeof buildRepositories>;

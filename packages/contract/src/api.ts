@@ -5,6 +5,7 @@ import { catalogueEndpoints } from './endpoints/catalogue';
 import { customerEndpoints } from './endpoints/customer';
 import { moneyEndpoints } from './endpoints/money';
 import { ordersEndpoints } from './endpoints/orders';
+import { qrEndpoints } from './endpoints/qr';
 import { requestEndpoints } from './endpoints/requests';
 import { staffEndpoints } from './endpoints/staff';
 import { supportEndpoints } from './endpoints/support';
@@ -19,6 +20,7 @@ export const api = {
   ...moneyEndpoints,
   ...supportEndpoints,
   ...customerEndpoints,
+  ...qrEndpoints,
 };
 
 export type Api = typeof api;

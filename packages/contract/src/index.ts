@@ -24,6 +24,7 @@ export {
 export { offerRequestBody, redeemBody } from './endpoints/customer';
 export * from './endpoints/money';
 export * from './endpoints/orders';
+export { type QrCode, qrCode, qrScanBody } from './endpoints/qr';
 export { redeemApproveBody, reqListBody } from './endpoints/requests';
 export { addEmployeeBody, updateEmployeeBody } from './endpoints/staff';
 export * from './endpoints/support';
@@ -31,3 +32,4 @@ export * from './entities';
 export * from './fields';
 export * from './messages';
 export * from './phone';
+export * from './qr';

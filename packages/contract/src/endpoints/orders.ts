@@ -25,6 +25,7 @@ import {
   paging,
   text,
 } from '../fields';
+import { qrCode } from './qr';
 
 const int = z.number().int();
 const nullableText = z.string().nullable();
@@ -221,8 +222,8 @@ export const ordersEndpoints = defineEndpoints({
     roles: u,
     scope: 'customer',
     body: productOrderBody,
-    response: productRequest,
-    summary: 'Orders a product for pickup or delivery, paying with points or price.',
+    response: productRequest.extend({ qr: qrCode }),
+    summary: 'Orders a product for pickup or delivery, paying with points or price; answers with a signed code.',
   },
   'user/product/req/cancel': {
     roles: u,

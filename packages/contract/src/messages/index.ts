@@ -7,6 +7,7 @@ import { commonMessages } from './common';
 import { counterMessages } from './counter';
 import { moneyMessages } from './money';
 import { ordersMessages } from './orders';
+import { qrMessages } from './qr';
 import { securityMessages } from './security';
 import { supportMessages } from './support';
 
@@ -17,6 +18,7 @@ export const messages = {
   ...moneyMessages,
   ...supportMessages,
   ...counterMessages,
+  ...qrMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../http/context';
+import type { QrService } from '../qr/qr.service';
 import type { CustomerOrdersService } from './customer-orders.service';
 import type { DeliveriesService } from './deliveries.service';
 import type { ProductRequestsService } from './product-requests.service';
@@ -8,6 +9,7 @@ export const productRequestsRoutes = (
   requests: ProductRequestsService,
   deliveries: DeliveriesService,
   orders: CustomerOrdersService,
+  qr: QrService,
 ): Handlers => ({
   'merchant/product/req/list': ({ merchant, body }) => requests.list(merchant, body),
   'merchant/product/req/details': ({ merchant, body }) => requests.details(merchant, body.id),
@@ -18,7 +20,7 @@ export const productRequestsRoutes = (
   'merchantUser/product/req/list': ({ merchant }) => deliveries.list(merchant),
   'merchantUser/product/req/changeStatus': ({ merchant, body }) => deliveries.changeStatus(merchant, body),
   'user/address/add': ({ customer, body }) => orders.addAddress(customer, body),
-  'user/product/request': ({ customer, body }) => orders.order(customer, body),
+  'user/product/request': async ({ customer, body }) => qr.attach('product', await orders.order(customer, body)),
   'user/product/req/cancel': ({ customer, body }) => orders.cancel(customer, body.id),
   'user/product/req/refund': ({ customer, body }) => orders.askRefund(customer, body),
 });
