@@ -2,6 +2,7 @@ import type { RedeemRequest } from '@loyalty/contract';
 import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
+import { ScanButton } from '../../components/scan-button';
 import { formatDateTime, formatPoints } from '../../lib/format';
 import { RequestList } from './request-list';
 import { RowLink } from './row-link';
@@ -11,7 +12,7 @@ export function RedeemsPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <PageHeader title={t('screens.redeems')} back="/dashboard" />
+      <PageHeader title={t('screens.redeems')} back="/dashboard" actions={<ScanButton />} />
       <RequestList kind="redeem" paged renderRow={(r) => <RedeemRow redeem={r} />} emptyText={t('requests.empty')} />
     </Stack>
   );

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconCircleCheck, IconX } from '@tabler/icons-react';
+import { IconCircleCheck, IconScan, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { DetailScreen } from '../../components/detail-screen';
 import { PageHeader } from '../../components/page-header';
 import { useIdParam } from '../../lib/route-id';
@@ -45,6 +46,9 @@ export function RequestDetailsScreen<K extends RequestKind>({
   const id = useIdParam();
   const details = useRequestDetails(kind, id);
   const approve = useApproveRequest(kind);
+  // opened from the Scan button (docs/domain.md, "Signed request codes"): say so and focus Approve
+  const [params] = useSearchParams();
+  const scanned = params.get('scanned') === '1';
 
   return (
     <DetailScreen id={id} query={details} title={title} back={back}>
@@ -67,6 +71,11 @@ export function RequestDetailsScreen<K extends RequestKind>({
               </Stack>
             </Paper>
             {after?.(r)}
+            {scanned && !approved && (
+              <Alert color="blue" icon={<IconScan />} data-testid="scanned-banner">
+                {t('scan.scanned')}
+              </Alert>
+            )}
             {approved ? (
               <Alert color="teal" icon={<IconCircleCheck />} data-testid="already-approved">
                 {t('requests.alreadyApproved')}
@@ -74,6 +83,8 @@ export function RequestDetailsScreen<K extends RequestKind>({
             ) : (
               <Group grow>
                 <Button
+                  autoFocus={scanned}
+                  data-testid="approve-button"
                   loading={approve.isPending}
                   onClick={() => approve.mutate(r.id, { onSuccess: () => toast.success('approvedSuccessfully') })}
                 >

@@ -5,6 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
+import { ScanButton } from '../../components/scan-button';
 import { RequestList } from './request-list';
 import { RequestRow } from './request-row';
 
@@ -26,7 +27,7 @@ export function SearchPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title={t('screens.search')} back="/dashboard" />
+      <PageHeader title={t('screens.search')} back="/dashboard" actions={<ScanButton />} />
       <TextInput
         label={t('requests.searchLabel')}
         placeholder={t('requests.searchPlaceholder')}
