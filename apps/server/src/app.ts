@@ -20,6 +20,7 @@ import { branchesRoutes } from './modules/branches/branches.routes';
 import { cardsRoutes } from './modules/cards/cards.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { customerRequestsRoutes } from './modules/customer-requests/customer-requests.routes';
+import { exportsRoutes } from './modules/exports/exports.routes';
 import { offerRequestsRoutes } from './modules/offer-requests/offer-requests.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
@@ -110,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...customerRequestsRoutes(services.browse, services.offerRequests, services.redeems, services.qr),
     ...productRequestsRoutes(services.productRequests, services.deliveries, services.customerOrders, services.qr),
     ...qrRoutes(services.qr),
+    ...exportsRoutes(services.exports),
     ...cardsRoutes(services.cards),
     ...packagesRoutes(services.packages),
     ...settlementsRoutes(services.settlements),

@@ -14,6 +14,7 @@ import { branchesService } from './modules/branches/branches.service';
 import { cardsService } from './modules/cards/cards.service';
 import { customerService } from './modules/customer/customer.service';
 import { customerRequestsService } from './modules/customer-requests/customer-requests.service';
+import { exportsService } from './modules/exports/exports.service';
 import { offerRequestsService } from './modules/offer-requests/offer-requests.service';
 import { offersService } from './modules/offers/offers.service';
 import { operatorService } from './modules/operator/operator.service';
@@ -92,6 +93,7 @@ export function compose(opts: ComposeOptions) {
     reports: reportsService(deps),
     secrets,
     qr: qrService(deps, secrets),
+    exports: exportsService(deps),
   };
   return { deps, services };
 }

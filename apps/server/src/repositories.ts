@@ -13,6 +13,7 @@ import { cardsRepository } from './modules/cards/cards.repository';
 import { customerRepository } from './modules/customer/customer.repository';
 import { customerRequestsRepository } from './modules/customer-requests/customer-requests.repository';
 import { demoRepository } from './modules/demo/demo.repository';
+import { exportsRepository } from './modules/exports/exports.repository';
 import { ledgerRepository } from './modules/ledger/ledger.repository';
 import { offerRequestsRepository } from './modules/offer-requests/offer-requests.repository';
 import { offersRepository } from './modules/offers/offers.repository';
@@ -53,6 +54,7 @@ export const buildRepositories = (db: Kysely<Database>) => ({
   reports: reportsRepository(db),
   secrets: secretsRepository(db),
   qr: qrRepository(db),
+  exports: exportsRepository(db),
 });
 
 export type Repos = ReturnType<typeof buildRepositories>;

@@ -3,6 +3,7 @@ import type { EndpointDef } from './endpoint';
 import { authEndpoints } from './endpoints/auth';
 import { catalogueEndpoints } from './endpoints/catalogue';
 import { customerEndpoints } from './endpoints/customer';
+import { exportEndpoints } from './endpoints/exports';
 import { moneyEndpoints } from './endpoints/money';
 import { ordersEndpoints } from './endpoints/orders';
 import { qrEndpoints } from './endpoints/qr';
@@ -21,6 +22,7 @@ export const api = {
   ...supportEndpoints,
   ...customerEndpoints,
   ...qrEndpoints,
+  ...exportEndpoints,
 };
 
 export type Api = typeof api;

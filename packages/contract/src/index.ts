@@ -22,6 +22,7 @@ export {
   updateProductBody,
 } from './endpoints/catalogue';
 export { offerRequestBody, redeemBody } from './endpoints/customer';
+export * from './endpoints/exports';
 export * from './endpoints/money';
 export * from './endpoints/orders';
 export { type QrCode, qrCode, qrScanBody } from './endpoints/qr';

@@ -5,6 +5,7 @@ import { orders } from './migrations/0002-orders';
 import { money } from './migrations/0003-money';
 import { authHardening } from './migrations/0005-auth-hardening';
 import { secrets } from './migrations/0008-secrets';
+import { counterQr } from './migrations/0010-counter-qr';
 
 /** The one ordered migration set; names sort in order of application. */
 const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
@@ -13,6 +14,7 @@ const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0003-money': money(kind),
   '0005-auth-hardening': authHardening(kind),
   '0008-secrets': secrets(kind),
+  '0010-counter-qr': counterQr(kind),
 });
 
 class InCodeProvider implements MigrationProvider {

@@ -377,6 +377,17 @@ export interface AppSecretsTable {
   createdAt: string;
 }
 
+/** A replayable call's first answer under the caller's idempotency key (migration 0010). */
+export interface IdempotencyKeysTable {
+  subjectType: SubjectType;
+  subjectId: number;
+  key: string;
+  path: string;
+  /** The JSON of the first answer's data. */
+  response: string;
+  createdAt: string;
+}
+
 export interface AuthThrottlesTable {
   key: string;
   /** Attempts counted in the current streak (delays) or window (limits). */
@@ -416,6 +427,7 @@ export interface Database {
   invoices: InvoicesTable;
   authThrottles: AuthThrottlesTable;
   appSecrets: AppSecretsTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }
 
 export type Merchant = Selectable<MerchantsTable>;
