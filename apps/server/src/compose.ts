@@ -15,6 +15,7 @@ import { cardsService } from './modules/cards/cards.service';
 import { customerService } from './modules/customer/customer.service';
 import { customerRequestsService } from './modules/customer-requests/customer-requests.service';
 import { exportsService } from './modules/exports/exports.service';
+import { idempotencyService } from './modules/idempotency/idempotency.service';
 import { offerRequestsService } from './modules/offer-requests/offer-requests.service';
 import { offersService } from './modules/offers/offers.service';
 import { operatorService } from './modules/operator/operator.service';
@@ -94,6 +95,7 @@ export function compose(opts: ComposeOptions) {
     secrets,
     qr: qrService(deps, secrets),
     exports: exportsService(deps),
+    idempotency: idempotencyService(deps),
   };
   return { deps, services };
 }

@@ -14,6 +14,7 @@ import { customerRepository } from './modules/customer/customer.repository';
 import { customerRequestsRepository } from './modules/customer-requests/customer-requests.repository';
 import { demoRepository } from './modules/demo/demo.repository';
 import { exportsRepository } from './modules/exports/exports.repository';
+import { idempotencyRepository } from './modules/idempotency/idempotency.repository';
 import { ledgerRepository } from './modules/ledger/ledger.repository';
 import { offerRequestsRepository } from './modules/offer-requests/offer-requests.repository';
 import { offersRepository } from './modules/offers/offers.repository';
@@ -55,6 +56,7 @@ export const buildRepositories = (db: Kysely<Database>) => ({
   secrets: secretsRepository(db),
   qr: qrRepository(db),
   exports: exportsRepository(db),
+  idempotency: idempotencyRepository(db),
 });
 
 export type Repos = ReturnType<typeof buildRepositories>;

@@ -193,9 +193,10 @@ export const ordersEndpoints = defineEndpoints({
   'merchantUser/product/req/changeStatus': {
     roles: couriers,
     scope: 'courier',
-    body: z.object({ id: id(), deliveryStatus: oneOf(DELIVERY_STATUSES) }),
+    body: z.object({ id: id(), deliveryStatus: oneOf(DELIVERY_STATUSES), idempotencyKey: optionalText(100) }),
     response: deliveryRow,
-    summary: 'The assigned courier moves a delivery pending → inProgress → done.',
+    summary:
+      'The assigned courier moves a delivery pending → inProgress → done; an idempotency key (field or Idempotency-Key header) makes a replay answer the first answer.',
   },
   'merchant/product/employee/assignDelivery': {
     roles: m,

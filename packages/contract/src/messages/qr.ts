@@ -20,5 +20,9 @@ export const qrMessages = {
     en: 'This request was already approved or used',
     ar: 'تمت الموافقة على هذا الطلب أو استخدامه مسبقاً',
   },
+  idempotencyKeyReused: {
+    en: 'This idempotency key was already used for another call',
+    ar: 'مفتاح عدم التكرار هذا مستخدم مسبقاً لطلب آخر',
+  },
   qrCodeRequired: { en: 'Scan or enter a code', ar: 'امسح رمزاً أو أدخله' },
 } as const satisfies Record<string, { en: string; ar: string }>;
