@@ -1,8 +1,10 @@
 import type { RedeemRequest } from '@loyalty/contract';
 import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { ScanButton } from '../../components/scan-button';
+import { rolePath } from '../../lib/api';
 import { formatDateTime, formatPoints } from '../../lib/format';
 import { RequestList } from './request-list';
 import { RowLink } from './row-link';
@@ -13,6 +15,7 @@ export function RedeemsPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('screens.redeems')} back="/dashboard" actions={<ScanButton />} />
+      <ExportButton path={rolePath('export/redeems.csv')} />
       <RequestList kind="redeem" paged renderRow={(r) => <RedeemRow redeem={r} />} emptyText={t('requests.empty')} />
     </Stack>
   );

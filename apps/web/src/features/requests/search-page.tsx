@@ -4,8 +4,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { ScanButton } from '../../components/scan-button';
+import { rolePath } from '../../lib/api';
 import { RequestList } from './request-list';
 import { RequestRow } from './request-row';
 
@@ -39,6 +41,7 @@ export function SearchPage() {
         onChange={(e) => setTyped(e.currentTarget.value)}
         data-testid="search-input"
       />
+      <ExportButton path={rolePath('export/offer-requests.csv')} filters={{ mobile }} />
       <RequestList
         key={mobile ?? 'all'}
         kind="offer"
