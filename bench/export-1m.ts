@@ -30,7 +30,11 @@ const signup = await fetch(`${url}/api/merchant/signup`, {
 });
 const { data } = (await signup.json()) as { data: { token: string; id: number } };
 await operatorService(deps).approveMerchant(mobile);
-const merchant = await database.db.selectFrom('merchants').select('id').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+const merchant = await database.db
+  .selectFrom('merchants')
+  .select('id')
+  .where('mobile', '=', mobile)
+  .executeTakeFirstOrThrow();
 
 const fillStarted = Date.now();
 const now = new Date().toISOString();
@@ -59,7 +63,9 @@ const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
 }, 10);
 const started = Date.now();
-const res = await fetch(`${url}/api/merchant/export/invoices.csv`, { headers: { authorization: `Bearer ${data.token}` } });
+const res = await fetch(`${url}/api/merchant/export/invoices.csv`, {
+  headers: { authorization: `Bearer ${data.token}` },
+});
 if (!res.ok || !res.body) throw new Error(`export failed: ${res.status}`);
 const reader = res.body.getReader();
 let bytes = 0;
@@ -92,7 +98,10 @@ console.log(JSON.stringify(result, null, 2));
 if (lines !== ROWS + 1) throw new Error(`expected ${ROWS + 1} lines, got ${lines}`);
 const out = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
 fs.mkdirSync(out, { recursive: true });
-fs.writeFileSync(path.join(out, `export-${ROWS >= 1_000_000 ? '1m' : ROWS}-${database.kind}.json`), `${JSON.stringify(result, null, 2)}\n`);
+fs.writeFileSync(
+  path.join(out, `export-${ROWS >= 1_000_000 ? '1m' : ROWS}-${database.kind}.json`),
+  `${JSON.stringify(result, null, 2)}\n`,
+);
 await app.close();
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
