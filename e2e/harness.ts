@@ -115,7 +115,8 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium for the tests; `extraArgs` adds flags for one file (a fake camera for the scanner). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -127,6 +128,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -27,6 +27,7 @@ import { customerRoutes } from './modules/customer/customer.routes';
 import { customerRequestsRoutes } from './modules/customer-requests/customer-requests.routes';
 import { registerFeedRoute } from './modules/events/events.routes';
 import { feedHub } from './modules/events/feed';
+import { exportsRoutes } from './modules/exports/exports.routes';
 import { offerRequestsRoutes } from './modules/offer-requests/offer-requests.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
@@ -35,6 +36,7 @@ import { productsRoutes } from './modules/products/products.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import type { PushOptions } from './modules/push/push.service';
+import { qrRoutes } from './modules/qr/qr.routes';
 import { redeemsRoutes } from './modules/redeems/redeems.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { settlementsRoutes } from './modules/settlements/settlements.routes';
@@ -122,8 +124,16 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ...productsRoutes(services.products),
     ...offerRequestsRoutes(services.offerRequests),
     ...redeemsRoutes(services.redeems),
-    ...customerRequestsRoutes(services.browse, services.offerRequests, services.redeems),
-    ...productRequestsRoutes(services.productRequests, services.deliveries, services.customerOrders),
+    ...customerRequestsRoutes(services.browse, services.offerRequests, services.redeems, services.qr),
+    ...productRequestsRoutes(
+      services.productRequests,
+      services.deliveries,
+      services.customerOrders,
+      services.qr,
+      services.idempotency,
+    ),
+    ...qrRoutes(services.qr),
+    ...exportsRoutes(services.exports),
     ...cardsRoutes(services.cards),
     ...packagesRoutes(services.packages),
     ...settlementsRoutes(services.settlements),

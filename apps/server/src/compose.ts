@@ -15,6 +15,8 @@ import { branchesService } from './modules/branches/branches.service';
 import { cardsService } from './modules/cards/cards.service';
 import { customerService } from './modules/customer/customer.service';
 import { customerRequestsService } from './modules/customer-requests/customer-requests.service';
+import { exportsService } from './modules/exports/exports.service';
+import { idempotencyService } from './modules/idempotency/idempotency.service';
 import { offerRequestsService } from './modules/offer-requests/offer-requests.service';
 import { offersService } from './modules/offers/offers.service';
 import { operatorService } from './modules/operator/operator.service';
@@ -27,6 +29,7 @@ import { productRequestsService } from './modules/product-requests/product-reque
 import { productsService } from './modules/products/products.service';
 import { profileService } from './modules/profile/profile.service';
 import { type PushOptions, pushService } from './modules/push/push.service';
+import { qrService } from './modules/qr/qr.service';
 import { redeemsService } from './modules/redeems/redeems.service';
 import { reportsService } from './modules/reports/reports.service';
 import { secretsService } from './modules/secrets/secrets.service';
@@ -113,6 +116,9 @@ export function compose(opts: ComposeOptions) {
     push,
     activity: activityService(deps),
     tickets,
+    qr: qrService(deps, secrets),
+    exports: exportsService(deps),
+    idempotency: idempotencyService(deps),
   };
   return { deps, services };
 }

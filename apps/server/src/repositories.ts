@@ -16,6 +16,8 @@ import { customerRepository } from './modules/customer/customer.repository';
 import { customerRequestsRepository } from './modules/customer-requests/customer-requests.repository';
 import { demoRepository } from './modules/demo/demo.repository';
 import { eventsRepository, feedChannel } from './modules/events/events.repository';
+import { exportsRepository } from './modules/exports/exports.repository';
+import { idempotencyRepository } from './modules/idempotency/idempotency.repository';
 import { ledgerRepository } from './modules/ledger/ledger.repository';
 import { offerRequestsRepository } from './modules/offer-requests/offer-requests.repository';
 import { offersRepository } from './modules/offers/offers.repository';
@@ -25,6 +27,7 @@ import { productRequestsRepository } from './modules/product-requests/product-re
 import { productsRepository } from './modules/products/products.repository';
 import { profileRepository } from './modules/profile/profile.repository';
 import { pushRepository } from './modules/push/push.repository';
+import { qrRepository } from './modules/qr/qr.repository';
 import { redeemsRepository } from './modules/redeems/redeems.repository';
 import { reportsRepository } from './modules/reports/reports.repository';
 import { secretsRepository } from './modules/secrets/secrets.repository';
@@ -69,6 +72,9 @@ export const buildRepositories = (db: Kysely<Database>, hooks: WriteHooks = NO_H
   events: eventsRepository(db, hooks.written, hooks.channel),
   push: pushRepository(db),
   tickets: ticketsRepository(db),
+  qr: qrRepository(db),
+  exports: exportsRepository(db),
+  idempotency: idempotencyRepository(db),
 });
 
 export type Repos = ReturnType<typeof buildRepositories>;

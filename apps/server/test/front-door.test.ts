@@ -18,7 +18,7 @@ const CSP_DIRECTIVES = [
   "default-src 'self'",
   "img-src 'self' data: blob: https:",
   "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "connect-src 'self'",
   "font-src 'self' data:",
   "worker-src 'self'",

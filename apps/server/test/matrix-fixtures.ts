@@ -6,6 +6,8 @@
  * not depend on other issues' create calls.
  */
 import { nowIso } from '../src/db/dialect';
+import { qrService } from '../src/modules/qr/qr.service';
+import { secretsService } from '../src/modules/secrets/secrets.service';
 import { type MerchantFixture, merchantFixture, nextMobile, type TestServer } from './harness';
 import { addBranch, addEmployee, login } from './staff-fixtures';
 
@@ -25,6 +27,8 @@ export interface World {
   otherBranchStaffToken: string;
   /** Row ids by kind, all at `branch`. */
   rows: Record<Resource, number>;
+  /** A signed code of the world's offer request, as its customer would show it (docs/domain.md). */
+  qrCode: string;
 }
 
 export async function buildWorld(t: TestServer, name: string): Promise<World> {
@@ -174,7 +178,9 @@ export async function buildWorld(t: TestServer, name: string): Promise<World> {
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  const qr = qrService(t.deps, secretsService(t.deps.store.secrets));
   return {
+    qrCode: (await qr.issue('offer', request.id, merchant.id)).code,
     merchant,
     branch,
     otherBranch,

@@ -55,7 +55,8 @@ const SAMPLES = ['inProgress', 'pending', 'true', '1', 'sample text'];
 function payload(def: EndpointDef, w: World): Fields {
   const out: Fields = {};
   for (const f of fieldsOf(def).filter((x) => x.required)) {
-    if (isIdField(f.name)) {
+    if (f.name === 'code') out[f.name] = w.qrCode;
+    else if (isIdField(f.name)) {
       const r = resourceOf(def.path);
       if (!r) throw new Error(`${def.path}: tell resourceOf what "${f.name}" points at`);
       out[f.name] = w.rows[r];
@@ -79,6 +80,8 @@ function filters(def: EndpointDef, w: World): Fields {
   return out;
 }
 
+/** A signed code names its row; scanning someone else's is refused with 403 and says why. */
+const isScan = (def: EndpointDef) => def.path.endsWith('/qr/scan');
 const hasRequiredId = (def: EndpointDef) => fieldsOf(def).some((f) => f.required && isIdField(f.name));
 const allows = (def: EndpointDef, role: StaffRole) => def.roles !== 'public' && def.roles.includes(role);
 
@@ -105,6 +108,8 @@ async function expectNoAccess(def: EndpointDef, role: StaffRole, token: string, 
   const res = await send(def, fields, token);
   const r = resourceOf(def.path);
   if (!allows(def, role)) expect(res.status, def.path).toBe(403);
+  // a scanned code of another merchant or branch is refused with its own message (docs/domain.md)
+  else if (isScan(def)) expect(res.status, def.path).toBe(403);
   else if (hasRequiredId(def)) expect(res.status, def.path).toBe(404);
   else {
     expect([200, 404], `${def.path} ${res.status}`).toContain(res.status);
@@ -132,6 +137,10 @@ describe('every /merchantUser/* call of the contract', () => {
         const r = resourceOf(def.path);
         if (!allows(def, 'merchantUser')) {
           expect((await send(def, payload(def, a), a.otherBranchStaffToken)).status, def.path).toBe(403);
+          return;
+        }
+        if (isScan(def)) {
+          await expectNoAccess(def, 'merchantUser', a.otherBranchStaffToken, a, payload(def, a));
           return;
         }
         if (!r || !branchScoped(r)) {

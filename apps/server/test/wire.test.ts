@@ -35,6 +35,13 @@ describe('the wire contract', () => {
         expect(res.status, seen).toBe(501);
         continue;
       }
+      // a download answers a streamed CSV (docs/domain.md, "Exports"), never JSON
+      if (def.format === 'csv') {
+        expect(res.status, seen).toBe(200);
+        expect(res.headers.get('content-type'), seen).toBe('text/csv; charset=utf-8');
+        expect(String(res.body), seen).toMatch(/\r\n$/);
+        continue;
+      }
       // an empty body: 200 for calls that need nothing, 422 for calls that need fields
       expect([200, 422], seen).toContain(res.status);
       expect(res.body, seen).toHaveProperty(res.status === 200 ? 'data' : 'message');

@@ -4,9 +4,11 @@ import { activityEndpoints } from './endpoints/activity';
 import { authEndpoints } from './endpoints/auth';
 import { catalogueEndpoints } from './endpoints/catalogue';
 import { customerEndpoints } from './endpoints/customer';
+import { exportEndpoints } from './endpoints/exports';
 import { moneyEndpoints } from './endpoints/money';
 import { ordersEndpoints } from './endpoints/orders';
 import { pushEndpoints } from './endpoints/push';
+import { qrEndpoints } from './endpoints/qr';
 import { requestEndpoints } from './endpoints/requests';
 import { staffEndpoints } from './endpoints/staff';
 import { supportEndpoints } from './endpoints/support';
@@ -23,6 +25,8 @@ export const api = {
   ...pushEndpoints,
   ...customerEndpoints,
   ...activityEndpoints,
+  ...qrEndpoints,
+  ...exportEndpoints,
 };
 
 export type Api = typeof api;

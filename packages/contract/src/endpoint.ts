@@ -29,6 +29,11 @@ export interface EndpointDef<B extends z.ZodType = z.ZodType, R extends z.ZodTyp
   allowPasswordChange?: boolean;
   /** Multipart file fields accepted, with the most files in all. */
   files?: { fields: readonly string[]; max: number };
+  /**
+   * `csv`: a download, not JSON (docs/domain.md, "Exports"): served as `GET /api/<path>?<filters>`
+   * (and POST), answered as a streamed UTF-8 CSV with a BOM; `response` then types the rows' stream.
+   */
+  format?: 'csv';
   body: B;
   response: R;
   summary: string;
@@ -47,11 +52,16 @@ export const defineEndpoints = <T extends Record<string, Declared>>(defs: T): De
  */
 export const rolePair = <S extends string, B extends z.ZodType, R extends z.ZodType>(
   suffix: S,
-  def: { body: B; response: R; summary: string; scope: Scope; staffRoles?: readonly Role[] },
+  def: { body: B; response: R; summary: string; scope: Scope; staffRoles?: readonly Role[]; format?: 'csv' },
 ): Record<`merchant/${S}` | `merchantUser/${S}`, EndpointDef<B, R>> => {
   const m = `merchant/${suffix}` as const;
   const u = `merchantUser/${suffix}` as const;
-  const common = { body: def.body, response: def.response, scope: def.scope };
+  const common = {
+    body: def.body,
+    response: def.response,
+    scope: def.scope,
+    ...(def.format && { format: def.format }),
+  };
   return {
     [m]: { path: m, roles: ['merchant'], summary: def.summary, ...common },
     [u]: {

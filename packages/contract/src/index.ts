@@ -30,10 +30,12 @@ export {
   updateProductBody,
 } from './endpoints/catalogue';
 export { offerRequestBody, redeemBody } from './endpoints/customer';
+export * from './endpoints/exports';
 export * from './endpoints/money';
 export * from './endpoints/operator';
 export * from './endpoints/orders';
 export { pushSubscribeBody } from './endpoints/push';
+export { type QrCode, qrCode, qrScanBody } from './endpoints/qr';
 export { rejectBody } from './endpoints/reject';
 export { redeemApproveBody, redeemListBody, reqListBody } from './endpoints/requests';
 export { addEmployeeBody, updateEmployeeBody } from './endpoints/staff';
@@ -43,3 +45,4 @@ export * from './fields';
 export * from './messages';
 export * from './phone';
 export * from './push';
+export * from './qr';

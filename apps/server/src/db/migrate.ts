@@ -8,6 +8,7 @@ import { authHardening } from './migrations/0005-auth-hardening';
 import { counter } from './migrations/0006-counter';
 import { secrets } from './migrations/0008-secrets';
 import { push } from './migrations/0009-push';
+import { counterQr } from './migrations/0010-counter-qr';
 import { perfIndexes } from './migrations/0011-perf-indexes';
 
 /** The one ordered migration set; names sort in order of application. */
@@ -21,6 +22,7 @@ const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0008-secrets': secrets(kind),
   '0011-perf-indexes': perfIndexes(kind),
   '0009-push': push(kind),
+  '0010-counter-qr': counterQr(kind),
 });
 
 class InCodeProvider implements MigrationProvider {

@@ -402,6 +402,17 @@ export interface PushSubscriptionsTable {
   createdAt: Timestamp;
 }
 
+/** A replayable call's first answer under the caller's idempotency key (migration 0010). */
+export interface IdempotencyKeysTable {
+  subjectType: SubjectType;
+  subjectId: number;
+  key: string;
+  path: string;
+  /** The JSON of the first answer's data. */
+  response: string;
+  createdAt: string;
+}
+
 export interface AuthThrottlesTable {
   key: string;
   /** Attempts counted in the current streak (delays) or window (limits). */
@@ -489,6 +500,7 @@ export interface Database {
   ticketMessages: TicketMessagesTable;
   operatorTokens: OperatorTokensTable;
   operatorActions: OperatorActionsTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }
 
 /** A new or changed request, for the live feed (docs/architecture.md "Live feed"). */

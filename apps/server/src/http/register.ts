@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
 import { type ApiPath, api, type EndpointDef, type Language } from '@loyalty/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Caller, requireCustomer, requireMerchant } from '../core/caller';
 import { AppError, forbidden, unauthenticated } from '../core/errors';
 import { readBody } from './body';
@@ -54,8 +55,12 @@ export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): 
   for (const path of Object.keys(api) as ApiPath[]) {
     const def: EndpointDef = api[path];
     const handler = opts.handlers[path] as Handler<ApiPath> | undefined;
-    app.post(`/api/${def.path}`, async (request, reply) => {
-      const { fields, files } = await readBody(request, Boolean(def.files));
+    const serve = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      fields: Record<string, unknown>,
+      files: HandlerContext<ApiPath>['files'],
+    ) => {
       const token = extractToken(request, fields);
       const caller = token ? await opts.resolveCaller(token) : null;
       if (token && !caller && def.roles !== 'public') throw unauthenticated();
@@ -84,6 +89,7 @@ export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): 
         lang: requestLanguage(request),
       };
       const data = await handler(ctx);
+      if (def.format === 'csv') return sendCsv(reply, def.path, data as unknown as AsyncIterable<string>);
       if (opts.validateResponses) {
         const check = def.response.safeParse(data);
         if (!check.success)
@@ -93,6 +99,28 @@ export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): 
       }
       reply.header('cache-control', 'no-store');
       return { data };
+    };
+    app.post(`/api/${def.path}`, async (request, reply) => {
+      const { fields, files } = await readBody(request, Boolean(def.files));
+      return serve(request, reply, fields, files);
     });
+    // a download is also a GET with the filters in the query (the token only in the header)
+    if (def.format === 'csv')
+      app.get(`/api/${def.path}`, async (request, reply) => {
+        const fields: Record<string, unknown> = { ...(request.query as Record<string, unknown>) };
+        delete fields.token;
+        return serve(request, reply, fields, []);
+      });
   }
+}
+
+/** Streams a CSV answer (docs/domain.md, "Exports"): chunks go out as they are made, never all at once. */
+function sendCsv(reply: FastifyReply, path: string, chunks: AsyncIterable<string>) {
+  const name = path.split('/').pop() ?? 'export.csv';
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff');
+  return reply.send(Readable.from(chunks));
 }

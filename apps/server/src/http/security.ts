@@ -4,7 +4,7 @@
  * - a strict content security policy: our own scripts only, images also from data:, blob: and
  *   https: (map tiles), inline styles (Mantine injects them), no framing, no foreign form targets;
  * - nosniff, X-Frame-Options DENY, Referrer-Policy same-origin;
- * - Permissions-Policy: the camera (a later QR scanner) and geolocation (the map) for our own pages,
+ * - Permissions-Policy: the camera (the QR scanner) and geolocation (the map) for our own pages,
  *   no microphone;
  * - Strict-Transport-Security only when the operator serves over HTTPS and opts in (`HSTS=1`):
  *   locally the app is served over plain http, where HSTS would only get in the way.
@@ -16,7 +16,9 @@ export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  scriptSrc: ["'self'"],
+  // 'wasm-unsafe-eval' lets our own QR reader (zxing-wasm, served from 'self') compile its
+  // WebAssembly; it allows no JavaScript eval (docs/domain.md, "Signed request codes")
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   connectSrc: ["'self'"],
   fontSrc: ["'self'", 'data:'],
   workerSrc: ["'self'"],

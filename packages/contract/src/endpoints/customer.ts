@@ -4,6 +4,7 @@ import { PAY_WITH } from '../constants';
 import { defineEndpoints } from '../endpoint';
 import { offer, offerRequest, pagedRows, product, redeemRequest } from '../entities';
 import { count, id, oneOf, optionalId, paging } from '../fields';
+import { qrCode } from './qr';
 
 const u = ['user'] as const;
 
@@ -33,14 +34,15 @@ export const customerEndpoints = defineEndpoints({
     roles: u,
     scope: 'customer',
     body: offerRequestBody,
-    response: offerRequest,
-    summary: 'Requests an offer at a branch, paying with points or price.',
+    response: offerRequest.extend({ qr: qrCode }),
+    summary:
+      'Requests an offer at a branch, paying with points or price; answers with a signed code to show at the counter.',
   },
   'user/redeem': {
     roles: u,
     scope: 'customer',
     body: redeemBody,
-    response: redeemRequest,
-    summary: 'Asks to redeem points at a merchant branch.',
+    response: redeemRequest.extend({ qr: qrCode }),
+    summary: 'Asks to redeem points at a merchant branch; answers with a signed code to show at the counter.',
   },
 });

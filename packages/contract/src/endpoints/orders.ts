@@ -26,6 +26,7 @@ import {
   paging,
   text,
 } from '../fields';
+import { qrCode } from './qr';
 import { rejectBody } from './reject';
 
 const int = z.number().int();
@@ -197,9 +198,10 @@ export const ordersEndpoints = defineEndpoints({
   'merchantUser/product/req/changeStatus': {
     roles: couriers,
     scope: 'courier',
-    body: z.object({ id: id(), deliveryStatus: oneOf(DELIVERY_STATUSES) }),
+    body: z.object({ id: id(), deliveryStatus: oneOf(DELIVERY_STATUSES), idempotencyKey: optionalText(100) }),
     response: deliveryRow,
-    summary: 'The assigned courier moves a delivery pending → inProgress → done.',
+    summary:
+      'The assigned courier moves a delivery pending → inProgress → done; an idempotency key (field or Idempotency-Key header) makes a replay answer the first answer.',
   },
   'merchant/product/employee/assignDelivery': {
     roles: m,
@@ -239,8 +241,8 @@ export const ordersEndpoints = defineEndpoints({
     roles: u,
     scope: 'customer',
     body: productOrderBody,
-    response: productRequest,
-    summary: 'Orders a product for pickup or delivery, paying with points or price.',
+    response: productRequest.extend({ qr: qrCode }),
+    summary: 'Orders a product for pickup or delivery, paying with points or price; answers with a signed code.',
   },
   'user/product/req/cancel': {
     roles: u,

@@ -8,6 +8,7 @@ import { counterMessages } from './counter';
 import { moneyMessages } from './money';
 import { ordersMessages } from './orders';
 import { pushMessages } from './push';
+import { qrMessages } from './qr';
 import { securityMessages } from './security';
 import { supportMessages } from './support';
 
@@ -19,6 +20,7 @@ export const messages = {
   ...supportMessages,
   ...pushMessages,
   ...counterMessages,
+  ...qrMessages,
 };
 
 export type MessageKey = keyof typeof messages;

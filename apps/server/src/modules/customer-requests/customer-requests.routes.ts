@@ -1,5 +1,6 @@
 import type { Handlers } from '../../http/context';
 import type { OfferRequestsService } from '../offer-requests/offer-requests.service';
+import type { QrService } from '../qr/qr.service';
 import type { RedeemsService } from '../redeems/redeems.service';
 import type { CustomerRequestsService } from './customer-requests.service';
 
@@ -8,9 +9,10 @@ export const customerRequestsRoutes = (
   browse: CustomerRequestsService,
   offerRequests: OfferRequestsService,
   redeems: RedeemsService,
+  qr: QrService,
 ): Handlers => ({
   'user/offer/list': ({ body }) => browse.offers(body),
   'user/product/list': ({ body }) => browse.products(body),
-  'user/offer/request': ({ customer, body }) => offerRequests.create(customer, body),
-  'user/redeem': ({ customer, body }) => redeems.create(customer, body),
+  'user/offer/request': async ({ customer, body }) => qr.attach('offer', await offerRequests.create(customer, body)),
+  'user/redeem': async ({ customer, body }) => qr.attach('redeem', await redeems.create(customer, body)),
 });

@@ -1,4 +1,4 @@
-import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconBox,
   IconBuildingStore,
@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { Amount } from '../../components/bidi';
 import { GoLiveSwitch } from '../../components/go-live-switch';
 import { LoadingScreen } from '../../components/loading-screen';
+import { ScanButton } from '../../components/scan-button';
 
 import { formatCash, formatNumber, formatPoints, isolate } from '../../lib/format';
 import { useMerchantMe } from '../../lib/queries/me';
@@ -29,9 +30,12 @@ export function MerchantDashboard() {
 
   return (
     <Stack gap="md" data-testid="merchant-dashboard">
-      <Title order={1} size="h3">
-        {t('dashboard.welcome', { name: isolate(name) })}
-      </Title>
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={1} size="h3">
+          {t('dashboard.welcome', { name: isolate(name) })}
+        </Title>
+        <ScanButton />
+      </Group>
       <Paper p="lg" radius="lg" className={classes.balance} data-testid="balance">
         <Text size="sm" className={classes.muted}>
           {t('dashboard.pointsBalance')}

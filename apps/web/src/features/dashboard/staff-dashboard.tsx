@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Bdi } from '../../components/bidi';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
+import { ScanButton } from '../../components/scan-button';
 import { formatNumber, isolate } from '../../lib/format';
 import { useMerchantUserMe } from '../../lib/queries/me';
 import { ShortcutGrid, StatTile } from './tiles';
@@ -21,9 +22,12 @@ export function StaffDashboard() {
 
   return (
     <Stack gap="md" data-testid="staff-dashboard">
-      <Title order={1} size="h3">
-        {t('dashboard.welcome', { name: isolate(fullName) })}
-      </Title>
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={1} size="h3">
+          {t('dashboard.welcome', { name: isolate(fullName) })}
+        </Title>
+        <ScanButton />
+      </Group>
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs">
           <Row label={t('dashboard.role')} value={t(`roles.${u.rule}`)} />

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { enqueue, isOffline, newIdempotencyKey } from './offline-queue';
 
 const keys = queryKeys.deliveries;
 
@@ -22,8 +23,27 @@ export const useDelivery = (id: number | null) =>
 export const useChangeDeliveryStatus = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: number; deliveryStatus: 'inProgress' | 'done' }) =>
-      api.call('merchantUser/product/req/changeStatus', v),
+    // run even offline (TanStack Query would pause it): the outbox takes over then
+    networkMode: 'always',
+    /**
+     * Every change carries an idempotency key; without a connection it waits in the device's outbox
+     * (offline-queue.ts) and the answer is `queued`.
+     */
+    mutationFn: async (v: { id: number; deliveryStatus: 'inProgress' | 'done' }) => {
+      const key = newIdempotencyKey();
+      if (!navigator.onLine) {
+        await enqueue({ key, ...v });
+        return { queued: true as const };
+      }
+      try {
+        await api.call('merchantUser/product/req/changeStatus', { ...v, idempotencyKey: key });
+        return { queued: false as const };
+      } catch (e) {
+        if (!isOffline(e)) throw e;
+        await enqueue({ key, ...v });
+        return { queued: true as const };
+      }
+    },
     onSuccess: (_row, v) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: keys.all }),

@@ -1,6 +1,6 @@
 import type { ProductRequest } from '@loyalty/contract';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconCircleCheck, IconPhone, IconTruckDelivery } from '@tabler/icons-react';
+import { IconBan, IconCircleCheck, IconCloudUpload, IconPhone, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount, Bdi } from '../../components/bidi';
@@ -13,6 +13,7 @@ import { localized } from '../../lib/localized';
 import { useIdParam } from '../../lib/route-id';
 import { toast } from '../../lib/toast';
 import { useChangeDeliveryStatus, useDelivery } from './api';
+import { useOutbox } from './offline-queue';
 
 const BACK = '/availableDeliveries';
 
@@ -54,9 +55,17 @@ function Delivery({ r }: { r: ProductRequest }) {
   const move = (deliveryStatus: 'inProgress' | 'done') =>
     change.mutate(
       { id: r.id, deliveryStatus },
-      { onSuccess: () => toast.success(deliveryStatus === 'done' ? 'deliveries.delivered' : 'deliveries.started') },
+      {
+        onSuccess: (res) =>
+          res.queued
+            ? toast.info('deliveries.queued')
+            : toast.success(deliveryStatus === 'done' ? 'deliveries.delivered' : 'deliveries.started'),
+      },
     );
-  const status = r.deliveryStatus ?? 'pending';
+  // a change waiting in the device's outbox shows as made, marked "waiting to sync"
+  const queued = useOutbox().filter((q) => q.id === r.id);
+  const waiting = queued.at(-1);
+  const status = waiting?.deliveryStatus ?? r.deliveryStatus ?? 'pending';
 
   return (
     <Stack gap="md">
@@ -158,7 +167,12 @@ function Delivery({ r }: { r: ProductRequest }) {
           {t('deliveries.complete')}
         </Button>
       )}
-      {status === 'done' && (
+      {waiting && (
+        <Alert color="yellow" icon={<IconCloudUpload />} data-testid="waiting-to-sync">
+          {t('deliveries.waitingToSync')}
+        </Alert>
+      )}
+      {status === 'done' && !waiting && (
         <Alert color="teal" icon={<IconCircleCheck />} data-testid="delivered">
           {t('deliveries.delivered')}
         </Alert>

@@ -1,7 +1,10 @@
 import type { RedeemRequest } from '@loyalty/contract';
 import { Badge, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
+import { ScanButton } from '../../components/scan-button';
+import { rolePath } from '../../lib/api';
 import { formatDateTime, formatPoints } from '../../lib/format';
 import { RequestList } from './request-list';
 import { RowLink } from './row-link';
@@ -11,7 +14,8 @@ export function RedeemsPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <PageHeader title={t('screens.redeems')} back="/dashboard" />
+      <PageHeader title={t('screens.redeems')} back="/dashboard" actions={<ScanButton />} />
+      <ExportButton path={rolePath('export/redeems.csv')} />
       <Tabs defaultValue="all" keepMounted={false}>
         <Tabs.List grow mb="sm">
           <Tabs.Tab value="all">{t('requests.all')}</Tabs.Tab>

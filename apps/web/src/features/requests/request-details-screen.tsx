@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconCircleCheck, IconX } from '@tabler/icons-react';
+import { IconCircleCheck, IconScan, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { DetailScreen } from '../../components/detail-screen';
 import { PageHeader } from '../../components/page-header';
 import { RejectSheet } from '../../components/reject-sheet';
@@ -56,6 +57,9 @@ export function RequestDetailsScreen<K extends RequestKind>({
   const approve = useApproveRequest(kind);
   const reject = useRejectRequest(kind);
   const [rejecting, setRejecting] = useState(false);
+  // opened from the Scan button (docs/domain.md, "Signed request codes"): say so and focus Approve
+  const [params] = useSearchParams();
+  const scanned = params.get('scanned') === '1';
 
   return (
     <DetailScreen id={id} query={details} title={title} back={back}>
@@ -84,6 +88,11 @@ export function RequestDetailsScreen<K extends RequestKind>({
               </Stack>
             </Paper>
             {after?.(r)}
+            {scanned && !approved && !rejected && (
+              <Alert color="blue" icon={<IconScan />} data-testid="scanned-banner">
+                {t('scan.scanned')}
+              </Alert>
+            )}
             {rejected ? (
               <Alert color="red" icon={<IconX />} data-testid="rejected-reason" title={t('reject.rejected')}>
                 <span dir="auto">{t('reject.reasonShown', { reason: r.rejectReason ?? '' })}</span>
@@ -95,6 +104,8 @@ export function RequestDetailsScreen<K extends RequestKind>({
             ) : (
               <Group grow>
                 <Button
+                  autoFocus={scanned}
+                  data-testid="approve-button"
                   loading={approve.isPending}
                   onClick={() => approve.mutate(r.id, { onSuccess: () => toast.success('approvedSuccessfully') })}
                 >

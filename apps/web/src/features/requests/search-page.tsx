@@ -4,7 +4,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
+import { ScanButton } from '../../components/scan-button';
+import { rolePath } from '../../lib/api';
 import { RequestList } from './request-list';
 import { RequestRow } from './request-row';
 
@@ -26,7 +29,7 @@ export function SearchPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title={t('screens.search')} back="/dashboard" />
+      <PageHeader title={t('screens.search')} back="/dashboard" actions={<ScanButton />} />
       <TextInput
         label={t('requests.searchLabel')}
         placeholder={t('requests.searchPlaceholder')}
@@ -38,6 +41,7 @@ export function SearchPage() {
         onChange={(e) => setTyped(e.currentTarget.value)}
         data-testid="search-input"
       />
+      <ExportButton path={rolePath('export/offer-requests.csv')} filters={{ mobile }} />
       <RequestList
         key={mobile ?? 'all'}
         kind="offer"

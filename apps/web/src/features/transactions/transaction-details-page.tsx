@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
+import { ExportButton } from '../../components/export-button';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { formatCash, formatPoints } from '../../lib/format';
@@ -25,6 +26,7 @@ export function TransactionDetailsPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('transactions.title')} back="/dashboard" />
+      <ExportButton path="merchant/export/points-history.csv" />
       {me.data && (
         <Paper withBorder radius="md" p="md" data-testid="history-balance">
           <Text size="sm" c="dimmed">

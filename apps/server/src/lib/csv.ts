@@ -1,0 +1,44 @@
+/**
+ * CSV for spreadsheet programs (docs/domain.md, "Exports"): RFC 4180 quoting, CRLF line ends, a
+ * UTF-8 byte order mark first (so Arabic opens correctly), and formula-injection safety: a text cell
+ * starting with = + - @ tab or carriage return gets a leading `'`, so no program runs it as a formula.
+ */
+export const BOM = '\uFEFF';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export const csvLine = (cells: readonly CsvValue[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * The text of a CSV file, chunk by chunk: the BOM and the header, then the rows as they arrive
+ * (several rows per chunk, so a million rows do not mean a million writes).
+ */
+export async function* csvChunks<T>(
+  header: readonly string[],
+  rows: AsyncIterable<T>,
+  toCells: (row: T) => readonly CsvValue[],
+  rowsPerChunk = 500,
+): AsyncGenerator<string> {
+  yield BOM + csvLine(header);
+  let chunk = '';
+  let n = 0;
+  for await (const row of rows) {
+    chunk += csvLine(toCells(row));
+    if (++n === rowsPerChunk) {
+      yield chunk;
+      chunk = '';
+      n = 0;
+    }
+  }
+  if (chunk) yield chunk;
+}
