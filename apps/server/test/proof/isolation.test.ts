@@ -18,6 +18,7 @@ import { type Fields, nextMobile, type Res, startTestServer, type TestServer } f
 import { buildWorld, type Kind, type World } from '../matrix-fixtures';
 import { CARDS, dumpAllRows, futureExpiry } from '../money-fixtures';
 import { NOT_BUILT } from '../not-built';
+import { expectInvariants } from './invariants';
 
 const FULL = process.env.PROOF_FULL === '1';
 
