@@ -506,6 +506,7 @@ describe('the isolation matrix', () => {
           `${failures.length} failures; not built (reported, not counted): ${seen.notBuilt.join(', ') || 'none'}`,
       );
       expect(failures).toEqual([]);
+      await expectInvariants(t.db, 'after the isolation matrix');
     },
     FULL ? 600_000 : 240_000,
   );
