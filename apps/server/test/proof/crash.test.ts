@@ -251,7 +251,11 @@ describe(`crash durability: ${KILLS} SIGKILLs of the real server mid-write (seed
           }
         };
         const workers = Array.from({ length: 9 }, (_, k) => worker(k));
-        await sleep(200 + Math.floor(rand() * 1200));
+        // kill at a random moment once writes are flowing (a cold server answers its first calls slowly)
+        const flowing = Date.now() + 30_000;
+        while (acked.approvals.length + acked.purchases.length + acked.orders.length < 3 && Date.now() < flowing)
+          await sleep(20);
+        await sleep(Math.floor(rand() * 800));
         const killed = new Promise((r) => child?.once('exit', r));
         child?.kill('SIGKILL');
         await killed;
