@@ -180,11 +180,31 @@ async function insertRequests(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // a settlement belongs to a done request (never to the pending one the matrix may cancel)
+  const { id: _pending, ...pendingRow } = await t.db
+    .selectFrom('productRequests')
+    .selectAll()
+    .where('id', '=', delivery.id)
+    .executeTakeFirstOrThrow();
+  const done = await t.db
+    .insertInto('productRequests')
+    .values({
+      ...pendingRow,
+      type: 'pickup',
+      addressId: null,
+      deliveryStatus: null,
+      employeeId: null,
+      assignedAt: null,
+      status: 'done',
+      doneAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const settlement = await t.db
     .insertInto('settlements')
     .values({
       merchantId: o.merchantId,
-      productRequestId: delivery.id,
+      productRequestId: done.id,
       userId: o.userId,
       amountCents: 1200,
       status: 'initial',
