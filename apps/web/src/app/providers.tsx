@@ -5,7 +5,7 @@ import { type ReactNode, useEffect } from 'react';
 import { i18n } from '../lib/i18n';
 import { currentLanguage, directionOf } from '../lib/language';
 import { queryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Mantine's direction follows the language (Arabic is fully right-to-left). */
 function DirectionSync() {
@@ -22,7 +22,7 @@ function DirectionSync() {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <DirectionSync />
         <Notifications position="top-center" limit={3} />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

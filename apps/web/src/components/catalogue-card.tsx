@@ -50,10 +50,10 @@ export function CatalogueCard({
         <Bdi>{description}</Bdi>
       </Text>
       <Group justify="space-between" mt={6} gap={4} wrap="nowrap">
-        <Text fw={700} size="sm" c="teal.8">
+        <Text fw={700} size="sm" c="teal.9">
           <Amount>{formatPrice(price)}</Amount>
         </Text>
-        <Text fw={600} size="sm" c="orange.8">
+        <Text fw={600} size="sm" c="var(--mantine-color-orange-light-color)">
           <Amount>{formatPoints(points)}</Amount>
         </Text>
       </Group>

@@ -35,12 +35,18 @@ export function OfferHeader({ offer }: { offer: Offer }) {
         <Text size="sm">
           {t('offers.validity', { start: formatDate(offer.startDate), end: formatDate(offer.endDate) })}
         </Text>
-        <Rating value={offer.rate} fractions={2} readOnly aria-label={t('offers.rating', { rate: offer.rate })} />
+        <Rating
+          value={offer.rate}
+          fractions={2}
+          readOnly
+          role="img"
+          aria-label={t('offers.rating', { rate: offer.rate })}
+        />
         <Group justify="space-between">
-          <Text fw={700} size="lg" c="teal.8">
+          <Text fw={700} size="lg" c="teal.9">
             <Amount>{formatPrice(offer.price)}</Amount>
           </Text>
-          <Text fw={700} size="lg" c="orange.8">
+          <Text fw={700} size="lg" c="var(--mantine-color-orange-light-color)">
             <Amount>{formatPoints(offer.points)}</Amount>
           </Text>
         </Group>

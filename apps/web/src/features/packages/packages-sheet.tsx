@@ -30,7 +30,7 @@ export default function PackagesSheet({ onClose }: SheetProps) {
                   <Text fw={700} truncate>
                     <Bdi>{localized(p, 'name')}</Bdi>
                   </Text>
-                  <Text fw={700} c="teal.8">
+                  <Text fw={700} c="teal.9">
                     <Amount>{formatPrice(p.amount)}</Amount>
                   </Text>
                 </Group>

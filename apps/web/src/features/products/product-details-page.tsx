@@ -108,10 +108,10 @@ function ProductDetails({
           </Badge>
         </Group>
         <Group justify="space-between" mt={4}>
-          <Text fw={700} c="teal.8">
+          <Text fw={700} c="teal.9">
             <Amount>{formatPrice(p.price)}</Amount>
           </Text>
-          <Text fw={600} c="orange.8">
+          <Text fw={600} c="var(--mantine-color-orange-light-color)">
             <Amount>{formatPoints(p.points)}</Amount>
           </Text>
         </Group>

@@ -55,7 +55,7 @@ export function HistoryRow({ row, onOpen }: { row: PointsHistoryRow; onOpen?: ()
         </Stack>
       </Group>
       <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-        <Text fw={700} c={incoming ? 'teal.8' : 'red.8'} data-testid="history-delta">
+        <Text fw={700} c={incoming ? 'teal.9' : 'red.9'} data-testid="history-delta">
           <Amount>{signedPoints(row.delta)}</Amount>
         </Text>
         <Text size="xs" c="dimmed">
