@@ -3,13 +3,16 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '@loyalty/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { compose, type Services } from './compose';
 import type { DbHandle } from './db/dialect';
 import type { Deps } from './deps';
 import { MAX_FILES_PER_REQUEST } from './http/body';
 import type { Handlers } from './http/context';
 import { installErrorHandler } from './http/error-handler';
+import { loggerOptions } from './http/logging';
+import { registerMetrics } from './http/metrics';
 import { registerEndpoints } from './http/register';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
@@ -37,7 +40,10 @@ export interface AppOptions {
   dataDir: string;
   /** Folder of the built web app; served at / when it exists. */
   webDist?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** Logs as JSON lines at this level (http/logging.ts: request ids, nothing personal); none when absent. */
+  log?: { level: string; stream?: { write(line: string): void } };
+  /** A bearer token that opens /metrics from anywhere (METRICS_TOKEN); else loopback only. */
+  metricsToken?: string;
   sms?: SmsSender;
   hashCost?: HashCost;
   /** Password hashes at once and in line (docs/security.md); the default suits production. */
@@ -57,7 +63,7 @@ export interface AppOptions {
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps; services: Services }> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.log ? loggerOptions(opts.log.level, opts.log.stream) : false,
     bodyLimit: 1024 * 1024,
     trustProxy: opts.trustProxy ?? false,
     genReqId: () => crypto.randomUUID(),
@@ -119,7 +125,21 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     validateResponses: opts.validateResponses,
   });
 
-  app.get('/api/health', async () => ({ data: { status: 'ok', database: deps.kind } }));
+  registerMetrics(app, { token: opts.metricsToken, pool: opts.database.pool });
+
+  // for load balancers and monitors: 200 when the database answers, 503 otherwise
+  app.get('/api/health', async (request, reply) => {
+    try {
+      await sql`select 1`.execute(opts.database.db);
+    } catch (err) {
+      request.log.warn({ err: (err as Error).message }, 'health check: the database does not answer');
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ message: 'The database does not answer.', data: { status: 'unavailable', database: deps.kind } });
+    }
+    return reply.header('cache-control', 'no-store').send({ data: { status: 'ok', database: deps.kind } });
+  });
   app.get('/api/config', async () => ({ data: opts.publicConfig ?? {} }));
 
   // uploads, the built web app and its shell for app routes; JSON 404s under /api and /uploads

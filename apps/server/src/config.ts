@@ -25,6 +25,8 @@ export interface Config {
   stripeSecretKey?: string;
   /** Stripe's API address (tests point it at a local fake); default Stripe's own. */
   stripeApiBase?: string;
+  /** Bearer token that opens /metrics from other machines (METRICS_TOKEN); without it, loopback only. */
+  metricsToken?: string;
 }
 
 /** What the web app reads at GET /api/config: no secrets, only what a visitor may see. */
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeApiBase: env.STRIPE_API_BASE || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
 

@@ -86,6 +86,8 @@ export async function startTestServer(
     payments?: Deps['payments'];
     /** Receives every server log line (level trace) when given. */
     logStream?: { write(line: string): void };
+    /** METRICS_TOKEN for /metrics. */
+    metricsToken?: string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-test-'));
@@ -120,7 +122,8 @@ export async function startTestServer(
     webDist: opts.webDist,
     publicConfig: opts.publicConfig,
     payments: opts.payments,
-    logger: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
+    log: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
+    metricsToken: opts.metricsToken,
     sms: {
       async send(to, body) {
         sms.push({ to, body });

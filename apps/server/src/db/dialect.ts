@@ -16,6 +16,8 @@ export interface DbHandle {
   kind: DialectKind;
   /** The PostgreSQL schema in use, when not the default. */
   pgSchema?: string;
+  /** PostgreSQL's connection pool (its use is a metric, http/metrics.ts). */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 }
 
@@ -45,7 +47,7 @@ export function openDatabase(opts: DbOptions): DbHandle {
       /* an idle client lost its connection; the pool replaces it */
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: 'postgres', pgSchema: opts.pgSchema, close: () => db.destroy() };
+    return { db, kind: 'postgres', pgSchema: opts.pgSchema, pool, close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'app.sqlite');
