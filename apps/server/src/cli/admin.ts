@@ -11,6 +11,7 @@ import { PRODUCTION_COST } from '../lib/password';
 import { runDemo } from '../modules/demo/demo.service';
 import { OperatorError } from '../modules/operator/operator.service';
 import { paymentGatewayFrom } from '../modules/payments/payments';
+import { BackupError, backup, restore } from './backup';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -27,6 +28,10 @@ const USAGE = `Usage: npm run admin -- <command>
                                      record an invoice for a merchant (amount in dollars)
   settlement move <id> <pending|paid>  move a settlement initial → pending → paid
   demo                               fill the database with a bilingual demo
+  backup <file>                      copy the embedded database to <file> while the server runs
+                                     (on PostgreSQL: use pg_dump, see docs/deploy.md)
+  restore <file>                     put a backup in DATA_DIR (the server must be stopped,
+                                     or DATA_DIR a fresh folder)
 `;
 
 /** `--key value` pairs; a flag without a value, or an unknown one, is refused. */
@@ -50,6 +55,20 @@ async function main(argv: string[]): Promise<number> {
     return group ? 0 : 2;
   }
   const config = loadConfig();
+  if (group === 'backup' || group === 'restore') {
+    if (!action || rest.length) {
+      console.error(`Usage: npm run admin -- ${group} <file>`);
+      return 2;
+    }
+    try {
+      const run = group === 'backup' ? backup : restore;
+      console.log(await run({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, file: action }));
+      return 0;
+    } catch (err) {
+      console.error(err instanceof BackupError ? err.message : `Failed: ${(err as Error).message}`);
+      return 1;
+    }
+  }
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     pgSchema: config.databaseSchema,
