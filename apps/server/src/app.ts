@@ -23,6 +23,7 @@ import { branchesRoutes } from './modules/branches/branches.routes';
 import { cardsRoutes } from './modules/cards/cards.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { customerRequestsRoutes } from './modules/customer-requests/customer-requests.routes';
+import { localStorage, type S3Settings, s3Storage } from './modules/images/storage';
 import { offerRequestsRoutes } from './modules/offer-requests/offer-requests.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
@@ -57,6 +58,8 @@ export interface AppOptions {
   hsts?: boolean;
   /** Settings handed to the web app at /api/config. */
   publicConfig?: Record<string, unknown>;
+  /** Keep uploaded images in this S3-compatible bucket instead of DATA_DIR/uploads (S3_BUCKET). */
+  s3?: S3Settings;
   /** The payment gateway; the built-in test gateway when absent. */
   payments?: Deps['payments'];
 }
@@ -71,11 +74,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   const uploadsDir = path.join(opts.dataDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
+  const storage = opts.s3 ? s3Storage(opts.s3) : localStorage(uploadsDir);
 
   const { deps, services } = compose({
     database: opts.database,
     dataDir: opts.dataDir,
     uploadsDir,
+    storage,
     log: app.log,
     sms: opts.sms,
     hashCost: opts.hashCost ?? PRODUCTION_COST,
@@ -143,7 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.get('/api/config', async () => ({ data: opts.publicConfig ?? {} }));
 
   // uploads, the built web app and its shell for app routes; JSON 404s under /api and /uploads
-  await registerStatic(app, { uploadsDir, webDist: opts.webDist });
+  await registerStatic(app, { uploadsDir, storage, webDist: opts.webDist });
 
   return { app, deps, services };
 }

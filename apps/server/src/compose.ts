@@ -14,6 +14,7 @@ import { branchesService } from './modules/branches/branches.service';
 import { cardsService } from './modules/cards/cards.service';
 import { customerService } from './modules/customer/customer.service';
 import { customerRequestsService } from './modules/customer-requests/customer-requests.service';
+import { localStorage, type ObjectStorage } from './modules/images/storage';
 import { offerRequestsService } from './modules/offer-requests/offer-requests.service';
 import { offersService } from './modules/offers/offers.service';
 import { operatorService } from './modules/operator/operator.service';
@@ -37,6 +38,8 @@ export interface ComposeOptions {
   database: DbHandle;
   dataDir: string;
   uploadsDir: string;
+  /** The uploads folder when absent. */
+  storage?: ObjectStorage;
   log: FastifyBaseLogger;
   sms?: SmsSender;
   hashCost: HashCost;
@@ -59,6 +62,7 @@ export function compose(opts: ComposeOptions) {
     hashCost: opts.hashCost,
     dataDir: opts.dataDir,
     uploadsDir: opts.uploadsDir,
+    storage: opts.storage ?? localStorage(opts.uploadsDir),
     sessionTtlMs: opts.sessionTtlMs,
     loginLimits,
     passwords: passwordHasher(opts.hashCost, opts.hashing ?? HASHING),

@@ -19,6 +19,7 @@ const { app } = await buildApp({
   webDist: config.webDist,
   log: { level: config.logLevel },
   metricsToken: config.metricsToken,
+  s3: config.s3,
   trustProxy: config.trustProxy,
   hsts: config.hsts,
   publicConfig: publicConfigOf(config),

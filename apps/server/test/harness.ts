@@ -14,6 +14,7 @@ import type { Database } from '../src/db/schema';
 import type { Deps } from '../src/deps';
 import { type HashCost, type HashingLimits, hashPassword } from '../src/lib/password';
 import { LOGIN_LIMITS, type LoginLimits } from '../src/lib/rate-limit';
+import type { S3Settings } from '../src/modules/images/storage';
 import { operatorService } from '../src/modules/operator/operator.service';
 
 /** A cheap argon2id cost so that hundreds of sign-ups stay fast (production: PRODUCTION_COST). */
@@ -88,6 +89,8 @@ export async function startTestServer(
     logStream?: { write(line: string): void };
     /** METRICS_TOKEN for /metrics. */
     metricsToken?: string;
+    /** Keep uploads in this S3-compatible bucket. */
+    s3?: S3Settings;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-test-'));
@@ -124,6 +127,7 @@ export async function startTestServer(
     payments: opts.payments,
     log: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
     metricsToken: opts.metricsToken,
+    s3: opts.s3,
     sms: {
       async send(to, body) {
         sms.push({ to, body });

@@ -9,6 +9,7 @@ import { openDatabase } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import { PRODUCTION_COST } from '../lib/password';
 import { runDemo } from '../modules/demo/demo.service';
+import { s3Storage } from '../modules/images/storage';
 import { OperatorError } from '../modules/operator/operator.service';
 import { paymentGatewayFrom } from '../modules/payments/payments';
 import { BackupError, backup, restore } from './backup';
@@ -82,6 +83,7 @@ async function main(argv: string[]): Promise<number> {
       database,
       dataDir: config.dataDir,
       uploadsDir: `${config.dataDir}/uploads`,
+      storage: config.s3 ? s3Storage(config.s3) : undefined,
       log,
       hashCost: PRODUCTION_COST,
       sessionTtlMs: 0,
