@@ -149,34 +149,7 @@ export async function startTestServer(
     kind: database.kind,
     op: operatorService(deps),
     sms,
-    async call(p, fields = {}, o = {}) {
-      const headers: Record<string, string> = { 'accept-language': o.lang ?? 'en' };
-      let body: FormData | string;
-      const all: Fields = { ...fields };
-      if (o.token && !o.bearer) all.token = o.token;
-      if (o.token && o.bearer) headers.authorization = `Bearer ${o.token}`;
-      if (o.urlencoded) {
-        const params = new URLSearchParams();
-        for (const [k, v] of Object.entries(all)) {
-          if (v === undefined || v === null) continue;
-          if (Array.isArray(v)) for (const item of v) params.append(`${k}[]`, String(item));
-          else params.append(k, String(v));
-        }
-        body = params.toString();
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-      } else {
-        body = encode(all, o.files);
-      }
-      const res = await fetch(`${url}/api/${p}`, { method: 'POST', headers, body });
-      const text = await res.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = text;
-      }
-      return { status: res.status, body: json as any, headers: res.headers };
-    },
+    call: callAt(url),
     async close() {
       await app.close();
       await database.close();
@@ -188,6 +161,38 @@ export async function startTestServer(
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Calls the API at `url` (a test server, or a proxy in front of it) as TestServer.call does. */
+export function callAt(url: string): TestServer['call'] {
+  return async (p, fields = {}, o = {}) => {
+    const headers: Record<string, string> = { 'accept-language': o.lang ?? 'en' };
+    let body: FormData | string;
+    const all: Fields = { ...fields };
+    if (o.token && !o.bearer) all.token = o.token;
+    if (o.token && o.bearer) headers.authorization = `Bearer ${o.token}`;
+    if (o.urlencoded) {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(all)) {
+        if (v === undefined || v === null) continue;
+        if (Array.isArray(v)) for (const item of v) params.append(`${k}[]`, String(item));
+        else params.append(k, String(v));
+      }
+      body = params.toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else {
+      body = encode(all, o.files);
+    }
+    const res = await fetch(`${url}/api/${p}`, { method: 'POST', headers, body });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+    return { status: res.status, body: json as any, headers: res.headers };
   };
 }
 
