@@ -132,16 +132,24 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   registerMetrics(app, { token: opts.metricsToken, pool: opts.database.pool });
 
-  // for load balancers and monitors: 200 when the database answers, 503 otherwise
+  // for load balancers and monitors: 200 when the database answers (within 2 s), 503 otherwise
   app.get('/api/health', async (request, reply) => {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await sql`select 1`.execute(opts.database.db);
+      await Promise.race([
+        sql`select 1`.execute(opts.database.db),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('no answer within 2 s')), 2_000);
+        }),
+      ]);
     } catch (err) {
       request.log.warn({ err: (err as Error).message }, 'health check: the database does not answer');
       return reply
         .code(503)
         .header('cache-control', 'no-store')
         .send({ message: 'The database does not answer.', data: { status: 'unavailable', database: deps.kind } });
+    } finally {
+      clearTimeout(timer);
     }
     return reply.header('cache-control', 'no-store').send({ data: { status: 'ok', database: deps.kind } });
   });
