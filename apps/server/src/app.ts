@@ -4,7 +4,8 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '@loyalty/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { compose, type Services } from './compose';
 import type { DbHandle } from './db/dialect';
 import type { Deps } from './deps';
@@ -13,6 +14,8 @@ import { MAX_FILES_PER_REQUEST } from './http/body';
 import { COMPRESSION } from './http/compression';
 import type { Handlers } from './http/context';
 import { installErrorHandler } from './http/error-handler';
+import { loggerOptions } from './http/logging';
+import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerEndpoints } from './http/register';
 import { registerSecurityHeaders } from './http/security';
@@ -28,6 +31,7 @@ import { customerRequestsRoutes } from './modules/customer-requests/customer-req
 import { registerFeedRoute } from './modules/events/events.routes';
 import { feedHub } from './modules/events/feed';
 import { exportsRoutes } from './modules/exports/exports.routes';
+import { localStorage, type S3Settings, s3Storage } from './modules/images/storage';
 import { offerRequestsRoutes } from './modules/offer-requests/offer-requests.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
@@ -49,7 +53,10 @@ export interface AppOptions {
   dataDir: string;
   /** Folder of the built web app; served at / when it exists. */
   webDist?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** Logs as JSON lines at this level (http/logging.ts: request ids, nothing personal); none when absent. */
+  log?: { level: string; stream?: { write(line: string): void } };
+  /** A bearer token that opens /metrics from anywhere (METRICS_TOKEN); else loopback only. */
+  metricsToken?: string;
   sms?: SmsSender;
   hashCost?: HashCost;
   /** Password hashes at once and in line (docs/security.md); the default suits production. */
@@ -63,6 +70,8 @@ export interface AppOptions {
   hsts?: boolean;
   /** Settings handed to the web app at /api/config. */
   publicConfig?: Record<string, unknown>;
+  /** Keep uploaded images in this S3-compatible bucket instead of DATA_DIR/uploads (S3_BUCKET). */
+  s3?: S3Settings;
   /** The payment gateway; the built-in test gateway when absent. */
   payments?: Deps['payments'];
   /** Live feed: heartbeat interval (15 s) and safety poll (5 s), shorter in tests. */
@@ -73,7 +82,7 @@ export interface AppOptions {
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps; services: Services }> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.log ? loggerOptions(opts.log.level, opts.log.stream) : false,
     bodyLimit: 1024 * 1024,
     trustProxy: opts.trustProxy ?? false,
     genReqId: () => crypto.randomUUID(),
@@ -81,11 +90,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   const uploadsDir = path.join(opts.dataDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
+  const storage = opts.s3 ? s3Storage(opts.s3) : localStorage(uploadsDir);
 
   const { deps, services } = compose({
     database: opts.database,
     dataDir: opts.dataDir,
     uploadsDir,
+    storage,
     log: app.log,
     sms: opts.sms,
     hashCost: opts.hashCost ?? PRODUCTION_COST,
@@ -163,12 +174,33 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.addHook('onClose', async () => services.push.idle());
   registerAdmin(app, services.operator);
   registerOpenApi(app);
+  registerMetrics(app, { token: opts.metricsToken, pool: opts.database.pool });
 
-  app.get('/api/health', async () => ({ data: { status: 'ok', database: deps.kind } }));
+  // for load balancers and monitors: 200 when the database answers (within 2 s), 503 otherwise
+  app.get('/api/health', async (request, reply) => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        sql`select 1`.execute(opts.database.db),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('no answer within 2 s')), 2_000);
+        }),
+      ]);
+    } catch (err) {
+      request.log.warn({ err: (err as Error).message }, 'health check: the database does not answer');
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ message: 'The database does not answer.', data: { status: 'unavailable', database: deps.kind } });
+    } finally {
+      clearTimeout(timer);
+    }
+    return reply.header('cache-control', 'no-store').send({ data: { status: 'ok', database: deps.kind } });
+  });
   app.get('/api/config', async () => ({ data: opts.publicConfig ?? {} }));
 
   // uploads, the built web app and its shell for app routes; JSON 404s under /api and /uploads
-  await registerStatic(app, { uploadsDir, webDist: opts.webDist });
+  await registerStatic(app, { uploadsDir, storage, webDist: opts.webDist });
 
   return { app, deps, services };
 }

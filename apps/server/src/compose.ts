@@ -17,6 +17,7 @@ import { customerService } from './modules/customer/customer.service';
 import { customerRequestsService } from './modules/customer-requests/customer-requests.service';
 import { exportsService } from './modules/exports/exports.service';
 import { idempotencyService } from './modules/idempotency/idempotency.service';
+import { localStorage, type ObjectStorage } from './modules/images/storage';
 import { offerRequestsService } from './modules/offer-requests/offer-requests.service';
 import { offersService } from './modules/offers/offers.service';
 import { operatorService } from './modules/operator/operator.service';
@@ -43,6 +44,8 @@ export interface ComposeOptions {
   database: DbHandle;
   dataDir: string;
   uploadsDir: string;
+  /** The uploads folder when absent. */
+  storage?: ObjectStorage;
   log: FastifyBaseLogger;
   sms?: SmsSender;
   hashCost: HashCost;
@@ -69,6 +72,7 @@ export function compose(opts: ComposeOptions) {
     hashCost: opts.hashCost,
     dataDir: opts.dataDir,
     uploadsDir: opts.uploadsDir,
+    storage: opts.storage ?? localStorage(opts.uploadsDir),
     sessionTtlMs: opts.sessionTtlMs,
     loginLimits,
     passwords: passwordHasher(opts.hashCost, opts.hashing ?? HASHING),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { S3Settings } from './modules/images/storage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../..');
@@ -30,6 +31,10 @@ export interface Config {
    * plain-http push endpoints, for the browser tests' loopback push service only.
    */
   push: { subject?: string; allowHttpEndpoints: boolean };
+  /** Bearer token that opens /metrics from other machines (METRICS_TOKEN); without it, loopback only. */
+  metricsToken?: string;
+  /** Uploaded images in an S3-compatible bucket (S3_BUCKET and the S3_* settings), else DATA_DIR/uploads. */
+  s3?: S3Settings;
 }
 
 /** What the web app reads at GET /api/config: no secrets, only what a visitor may see. */
@@ -76,6 +81,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeApiBase: env.STRIPE_API_BASE || undefined,
     push: { subject: env.PUSH_SUBJECT?.trim() || undefined, allowHttpEndpoints: isOn(env.PUSH_ALLOW_HTTP) },
+    metricsToken: env.METRICS_TOKEN || undefined,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT || undefined,
+          region: env.S3_REGION || undefined,
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: isOn(env.S3_FORCE_PATH_STYLE),
+        }
+      : undefined,
   };
 }
 

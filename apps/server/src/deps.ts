@@ -3,6 +3,7 @@ import type { DialectKind } from './db/dialect';
 import type { HashCost, Passwords } from './lib/password';
 import type { LoginLimits, SignInLimiter } from './lib/rate-limit';
 import type { SmsSender } from './modules/auth/sms';
+import type { ObjectStorage } from './modules/images/storage';
 import type { PaymentGateway } from './modules/payments/payments';
 import type { Store } from './repositories';
 
@@ -18,6 +19,8 @@ export interface Deps {
   hashCost: HashCost;
   dataDir: string;
   uploadsDir: string;
+  /** Where uploaded images are kept (the uploads folder, or an S3 bucket). */
+  storage: ObjectStorage;
   sessionTtlMs: number;
   loginLimits: LoginLimits;
   /** Password hashing and checking, bounded for the whole process (docs/security.md). */

@@ -17,10 +17,9 @@ const { app } = await buildApp({
   database,
   dataDir: config.dataDir,
   webDist: config.webDist,
-  logger: {
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-  },
+  log: { level: config.logLevel },
+  metricsToken: config.metricsToken,
+  s3: config.s3,
   trustProxy: config.trustProxy,
   hsts: config.hsts,
   publicConfig: publicConfigOf(config),

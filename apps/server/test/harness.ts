@@ -15,6 +15,7 @@ import type { Database } from '../src/db/schema';
 import type { Deps } from '../src/deps';
 import { type HashCost, type HashingLimits, hashPassword } from '../src/lib/password';
 import { LOGIN_LIMITS, type LoginLimits } from '../src/lib/rate-limit';
+import type { S3Settings } from '../src/modules/images/storage';
 import { operatorService } from '../src/modules/operator/operator.service';
 
 /** A cheap argon2id cost so that hundreds of sign-ups stay fast (production: PRODUCTION_COST). */
@@ -94,6 +95,10 @@ export async function startTestServer(
     logStream?: { write(line: string): void };
     /** Live feed timings (heartbeat, safety poll). */
     feed?: { heartbeatMs?: number; pollMs?: number };
+    /** METRICS_TOKEN for /metrics. */
+    metricsToken?: string;
+    /** Keep uploads in this S3-compatible bucket. */
+    s3?: S3Settings;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-test-'));
@@ -130,7 +135,9 @@ export async function startTestServer(
     payments: opts.payments,
     feed: opts.feed,
     push: opts.push,
-    logger: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
+    log: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
+    metricsToken: opts.metricsToken,
+    s3: opts.s3,
     sms: {
       async send(to, body) {
         sms.push({ to, body });
@@ -153,34 +160,7 @@ export async function startTestServer(
     kind: database.kind,
     op: operatorService(deps),
     sms,
-    async call(p, fields = {}, o = {}) {
-      const headers: Record<string, string> = { 'accept-language': o.lang ?? 'en' };
-      let body: FormData | string;
-      const all: Fields = { ...fields };
-      if (o.token && !o.bearer) all.token = o.token;
-      if (o.token && o.bearer) headers.authorization = `Bearer ${o.token}`;
-      if (o.urlencoded) {
-        const params = new URLSearchParams();
-        for (const [k, v] of Object.entries(all)) {
-          if (v === undefined || v === null) continue;
-          if (Array.isArray(v)) for (const item of v) params.append(`${k}[]`, String(item));
-          else params.append(k, String(v));
-        }
-        body = params.toString();
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-      } else {
-        body = encode(all, o.files);
-      }
-      const res = await fetch(`${url}/api/${p}`, { method: 'POST', headers, body });
-      const text = await res.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = text;
-      }
-      return { status: res.status, body: json as any, headers: res.headers };
-    },
+    call: callAt(url),
     async close() {
       await app.close();
       await database.close();
@@ -192,6 +172,38 @@ export async function startTestServer(
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Calls the API at `url` (a test server, or a proxy in front of it) as TestServer.call does. */
+export function callAt(url: string): TestServer['call'] {
+  return async (p, fields = {}, o = {}) => {
+    const headers: Record<string, string> = { 'accept-language': o.lang ?? 'en' };
+    let body: FormData | string;
+    const all: Fields = { ...fields };
+    if (o.token && !o.bearer) all.token = o.token;
+    if (o.token && o.bearer) headers.authorization = `Bearer ${o.token}`;
+    if (o.urlencoded) {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(all)) {
+        if (v === undefined || v === null) continue;
+        if (Array.isArray(v)) for (const item of v) params.append(`${k}[]`, String(item));
+        else params.append(k, String(v));
+      }
+      body = params.toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else {
+      body = encode(all, o.files);
+    }
+    const res = await fetch(`${url}/api/${p}`, { method: 'POST', headers, body });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+    return { status: res.status, body: json as any, headers: res.headers };
   };
 }
 

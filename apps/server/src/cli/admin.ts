@@ -9,8 +9,10 @@ import { openDatabase } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import { PRODUCTION_COST } from '../lib/password';
 import { runDemo } from '../modules/demo/demo.service';
+import { s3Storage } from '../modules/images/storage';
 import { OperatorError } from '../modules/operator/operator.service';
 import { paymentGatewayFrom } from '../modules/payments/payments';
+import { BackupError, backup, restore } from './backup';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -30,6 +32,10 @@ const USAGE = `Usage: npm run admin -- <command>
   operator token [label]             print a new operator token for /api/admin/... (only its hash is kept)
   operator log                       the last 50 operator actions (who and when)
   demo                               fill the database with a bilingual demo
+  backup <file>                      copy the embedded database to <file> while the server runs
+                                     (on PostgreSQL: use pg_dump, see docs/deploy.md)
+  restore <file>                     put a backup in DATA_DIR (the server must be stopped,
+                                     or DATA_DIR a fresh folder)
 `;
 
 /** `--key value` pairs; a flag without a value, or an unknown one, is refused. */
@@ -53,6 +59,20 @@ async function main(argv: string[]): Promise<number> {
     return group ? 0 : 2;
   }
   const config = loadConfig();
+  if (group === 'backup' || group === 'restore') {
+    if (!action || rest.length) {
+      console.error(`Usage: npm run admin -- ${group} <file>`);
+      return 2;
+    }
+    try {
+      const run = group === 'backup' ? backup : restore;
+      console.log(await run({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, file: action }));
+      return 0;
+    } catch (err) {
+      console.error(err instanceof BackupError ? err.message : `Failed: ${(err as Error).message}`);
+      return 1;
+    }
+  }
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     pgSchema: config.databaseSchema,
@@ -66,6 +86,7 @@ async function main(argv: string[]): Promise<number> {
       database,
       dataDir: config.dataDir,
       uploadsDir: `${config.dataDir}/uploads`,
+      storage: config.s3 ? s3Storage(config.s3) : undefined,
       log,
       hashCost: PRODUCTION_COST,
       sessionTtlMs: 0,

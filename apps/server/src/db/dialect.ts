@@ -18,6 +18,8 @@ export interface DbHandle {
   pgSchema?: string;
   /** PostgreSQL: the connection string, for a dedicated LISTEN connection (the live feed). */
   connectionString?: string;
+  /** PostgreSQL's connection pool (its use is a metric, http/metrics.ts). */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export function openDatabase(opts: DbOptions): DbHandle {
       kind: 'postgres',
       pgSchema: opts.pgSchema,
       connectionString: opts.databaseUrl,
+      pool,
       close: () => db.destroy(),
     };
   }

@@ -1,6 +1,7 @@
 /**
  * The files the server hands out besides the API (docs/architecture.md, "The front door"):
- * - uploaded images under /uploads/ (generated names, cached 30 days, immutable);
+ * - uploaded images under /uploads/ (generated names, cached 30 days, immutable), from the uploads
+ *   folder, or streamed from the S3 bucket when one is configured (modules/images/storage.ts);
  * - the built web app at /: hashed files under /assets/ cached a year, immutable; everything else
  *   (index.html, sw.js, manifest.webmanifest, icons) revalidated on every use (`no-cache`); the
  *   brotli or gzip copy the build wrote beside a file (`x.js.br`, `x.js.gz`) goes out instead of it
@@ -16,17 +17,22 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messageText } from '@loyalty/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UPLOAD_NAME } from '../modules/images/image.service';
+import type { ObjectStorage } from '../modules/images/storage';
 import { requestLanguage } from './register';
 
 export interface StaticOptions {
   /** Folder of uploaded images, served at /uploads/. */
   uploadsDir: string;
+  /** Where the images are; an S3 bucket's are streamed from it rather than read from the folder. */
+  storage?: ObjectStorage;
   /** Folder of the built web app, served at / when it holds an index.html. */
   webDist?: string;
 }
 
 export const ASSETS_CACHE = 'public, max-age=31536000, immutable';
 export const UPLOADS_MAX_AGE = '30d';
+const UPLOADS_CACHE = 'public, max-age=2592000, immutable';
 
 const NOT_BUILT =
   '<!doctype html><title>Not built</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
@@ -73,16 +79,27 @@ export async function registerStatic(app: FastifyInstance, opts: StaticOptions):
       return appErrorHandler.call(this, error, request, reply);
     });
 
-    await files.register(fastifyStatic, {
-      root: opts.uploadsDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      list: false,
-      dotfiles: 'deny',
-      maxAge: UPLOADS_MAX_AGE,
-      immutable: true,
-    });
+    const storage = opts.storage;
+    if (storage && storage.kind !== 'local') {
+      files.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
+        const name = request.params.name;
+        const object = UPLOAD_NAME.test(name) ? await storage.get(name) : null;
+        if (!object) return notFound(request, reply);
+        reply.header('cache-control', UPLOADS_CACHE).type(object.contentType);
+        if (object.length !== undefined) reply.header('content-length', String(object.length));
+        return reply.send(object.body);
+      });
+    } else
+      await files.register(fastifyStatic, {
+        root: opts.uploadsDir,
+        prefix: '/uploads/',
+        decorateReply: false,
+        index: false,
+        list: false,
+        dotfiles: 'deny',
+        maxAge: UPLOADS_MAX_AGE,
+        immutable: true,
+      });
 
     if (opts.webDist && hasWebApp) {
       const assetsDir = path.join(opts.webDist, 'assets') + path.sep;

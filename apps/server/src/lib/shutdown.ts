@@ -1,7 +1,10 @@
 /**
  * Stopping cleanly on SIGTERM, SIGINT or SIGHUP, however the server was started (README, "Stopping"):
- * stop accepting connections, let in-flight requests finish within a bound, close the database,
- * exit 0. When the bound passes, open connections are cut and the exit goes on. A second signal
+ * after a short drain (`drainMs`), stop accepting connections, let in-flight requests finish within
+ * a bound, close the database, exit 0. The drain lets the server read every request a client sent
+ * before the signal: closing the listener also closes the keep-alive connections that look idle,
+ * and one whose request is still in the socket's buffer looks idle too (its client would see the
+ * connection reset for a request it sent before the signal). When the bound passes, open connections are cut and the exit goes on. A second signal
  * exits at once (code 1).
  *
  * One Ctrl-C reaches the server more than once: the terminal signals every process of the
@@ -24,7 +27,9 @@ export interface ShutdownOptions {
    */
   closeIdle?: () => void;
   log: { info(msg: string): void; warn(msg: string): void; error(obj: unknown, msg: string): void };
-  /** How long in-flight requests get to finish (10 s). */
+  /** How long the server keeps serving as usual after the signal before it closes (300 ms). */
+  drainMs?: number;
+  /** How long in-flight requests get to finish (10 s, counted from the signal). */
   timeoutMs?: number;
   /** How long after cutting connections the close may still take before the process exits anyway (2 s). */
   graceAfterForceMs?: number;
@@ -42,6 +47,7 @@ export function stopOnSignals(opts: ShutdownOptions): (signal: ShutdownSignal) =
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const graceAfterForceMs = opts.graceAfterForceMs ?? 2_000;
   const repeatWindowMs = opts.repeatWindowMs ?? 1_000;
+  const drainMs = opts.drainMs ?? 300;
   let firstAt: number | undefined;
   let exited = false;
   const finish = (code: number) => {
@@ -68,9 +74,14 @@ export function stopOnSignals(opts: ShutdownOptions): (signal: ShutdownSignal) =
       }, graceAfterForceMs).unref();
     }, timeoutMs);
     force.unref();
-    const reap = opts.closeIdle ? setInterval(opts.closeIdle, 250) : undefined;
-    reap?.unref();
-    opts.close().then(
+    let reap: NodeJS.Timeout | undefined;
+    const closed = (async () => {
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      reap = opts.closeIdle ? setInterval(opts.closeIdle, 250) : undefined;
+      reap?.unref();
+      await opts.close();
+    })();
+    closed.then(
       () => {
         clearTimeout(force);
         clearInterval(reap);

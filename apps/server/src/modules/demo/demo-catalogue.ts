@@ -25,7 +25,7 @@ const illustration = (hue: number, variant: number): Promise<Buffer> => {
 export async function seedCatalogue(deps: Deps, print: (line: string) => void): Promise<void> {
   const { store } = deps;
   const { demo: repo, offers, products } = store;
-  const images = imageStore(deps.uploadsDir);
+  const images = imageStore(deps.storage);
   const now = new Date();
   const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 

@@ -2,16 +2,16 @@
  * The one place that accepts uploaded images (docs/domain.md, images): an image is accepted only when its
  * content decodes as JPEG, PNG, WebP or GIF (never by its name or type header), at most 5 MB (the
  * multipart limit answers 413 before we get here), re-encoded to WebP (metadata stripped, EXIF
- * orientation applied) under a random name in the uploads folder, and served at `/uploads/<name>`.
+ * orientation applied) under a random name in the object storage (./storage.ts: the uploads folder,
+ * or an S3 bucket), and served at `/uploads/<name>`.
  * Every file of a request is checked before any is written, so a rejected upload changes nothing.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { LIMITS, type MessageKey } from '@loyalty/contract';
 import sharp from 'sharp';
 import { AppError } from '../../core/errors';
 import type { UploadedFile } from '../../http/context';
+import type { ObjectStorage } from './storage';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** Larger pictures are scaled down to fit this box; a phone screen never needs more. */
@@ -51,24 +51,25 @@ async function reencode(file: UploadedFile): Promise<Buffer> {
   }
 }
 
-export function imageStore(uploadsDir: string) {
-  const fileOf = (stored: string): string | null => {
-    if (!stored.startsWith(UPLOADS_PREFIX)) return null;
-    const name = stored.slice(UPLOADS_PREFIX.length);
-    return /^[a-f0-9]{32}\.webp$/.test(name) ? path.join(uploadsDir, name) : null;
-  };
+/** The name of a stored image (`/uploads/<32 hex>.webp`), or null for anything else. */
+export const UPLOAD_NAME = /^[a-f0-9]{32}\.webp$/;
+export function uploadNameOf(stored: string): string | null {
+  if (!stored.startsWith(UPLOADS_PREFIX)) return null;
+  const name = stored.slice(UPLOADS_PREFIX.length);
+  return UPLOAD_NAME.test(name) ? name : null;
+}
 
+export function imageStore(storage: ObjectStorage) {
   const store = {
     /** Checks and re-encodes every file, then writes them all; answers the stored paths in order. */
     async saveAll(files: UploadedFile[]): Promise<string[]> {
       const encoded: Buffer[] = [];
       for (const f of files) encoded.push(await reencode(f));
       const paths: string[] = [];
-      await fs.mkdir(uploadsDir, { recursive: true });
       try {
         for (const data of encoded) {
           const name = `${randomBytes(16).toString('hex')}.webp`;
-          await fs.writeFile(path.join(uploadsDir, name), data, { flag: 'wx' });
+          await storage.put(name, data, 'image/webp');
           paths.push(`${UPLOADS_PREFIX}${name}`);
         }
       } catch (err) {
@@ -81,8 +82,8 @@ export function imageStore(uploadsDir: string) {
     /** Deletes stored images; a path that is not one of ours, or already gone, is skipped. */
     async removeAll(stored: (string | null | undefined)[]): Promise<void> {
       for (const p of stored) {
-        const file = p ? fileOf(p) : null;
-        if (file) await fs.rm(file, { force: true });
+        const name = p ? uploadNameOf(p) : null;
+        if (name) await storage.remove(name);
       }
     },
   };

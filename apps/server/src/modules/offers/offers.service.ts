@@ -20,9 +20,9 @@ export const OFFER_IMAGE_FIELDS = ['image1', 'image2', 'image3', 'image4', 'imag
  * Offers of a merchant. The merchant sees all its offers; staff only those their branch carries.
  * Another merchant's offer or branch answers 404.
  */
-export function offersService({ store, uploadsDir }: Pick<Deps, 'store' | 'uploadsDir'>, tags: TagsService) {
+export function offersService({ store, storage }: Pick<Deps, 'store' | 'storage'>, tags: TagsService) {
   const { offers: repo, branches } = store;
-  const images = imageStore(uploadsDir);
+  const images = imageStore(storage);
 
   /** The caller's view, narrowed to `branchId` when asked; null when a staff member has no branch. */
   async function scopeOf(caller: MerchantCaller, branchId?: number): Promise<OfferScope | null> {

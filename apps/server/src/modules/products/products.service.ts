@@ -36,9 +36,9 @@ export const toProduct = (p: ProductWithMerchant, tagRows: TagRow[]): Product =>
 };
 
 /** A merchant's products; staff read their merchant's. Another merchant's id answers 404. */
-export function productsService({ store, uploadsDir }: Pick<Deps, 'store' | 'uploadsDir'>, tags: TagsService) {
+export function productsService({ store, storage }: Pick<Deps, 'store' | 'storage'>, tags: TagsService) {
   const repo = store.products;
-  const images = imageStore(uploadsDir);
+  const images = imageStore(storage);
 
   /** The mobile clients send their own merchantId; any other answers 404. */
   const checkMerchant = (caller: MerchantCaller, merchantId?: number) => {
