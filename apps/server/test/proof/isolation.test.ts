@@ -54,6 +54,21 @@ export const ID_KINDS: Record<string, Target> = {
   'merchant/settlement/details#id': 'settlement',
   'merchant/employees/update#userId': 'staff',
   'merchant/req/package#paymentId': 'notAnId',
+  // reject with a reason (DECISIONS §9): the same row kinds as approve
+  'merchant/req/reject#reqId': 'offerRequest',
+  'merchantUser/req/reject#reqId': 'offerRequest',
+  'merchant/req/redeem/reject#reqId': 'redeem',
+  'merchantUser/req/redeem/reject#reqId': 'redeem',
+  'merchant/product/req/reject#reqId': 'productRequest',
+  'merchantUser/product/req/reject#reqId': 'productRequest',
+  // support tickets: the ticket's subject is an offer (SAMPLES sets ticketType: 'offer')
+  'merchant/ticket/create#ticketTypeId': 'offer',
+  'merchant/ticket/close#id': 'ticket',
+  'merchant/ticket/details#id': 'ticket',
+  ticketId: 'ticket',
+  messageId: 'ticketMessage',
+  // a signed code of one of the customer's own requests (SAMPLES sets kind: 'product')
+  'user/qr#id': 'productRequest',
   // by field name
   offerId: 'offer',
   branchId: 'branch',
@@ -155,6 +170,11 @@ const SAMPLES: Record<string, () => unknown[]> = {
   CVV: () => ['987'],
   ticketBody: () => ['A ticket body written by the isolation matrix.'],
   messageBody: () => ['A reply written by the isolation matrix.'],
+  // a ticket about an offer, so that ticketTypeId is read (a general ticket ignores it)
+  ticketType: () => ['offer'],
+  // user/qr: a code of a product request, the kind the matrix's customer owns (CUSTOMER_OWNED)
+  kind: () => ['product'],
+  reason: () => ['Rejected by the isolation matrix.'],
 };
 const FALLBACK = ['Matrix text', '1', 'true', 'general', 'other', 'pending'];
 
@@ -494,7 +514,7 @@ describe('the isolation matrix', () => {
 
       // 2. the calls each caller may make, the ones that end something last
       const last = (c: Case) =>
-        /logout$/.test(c.def.path) ? 2 : /delete|cancel|changepassword/.test(c.def.path) ? 1 : 0;
+        /logout$/.test(c.def.path) ? 2 : /delete|cancel|close|reject|changepassword/.test(c.def.path) ? 1 : 0;
       const served = cases.filter((c) => c.expect.kind === 'served').sort((x, y) => last(x) - last(y));
       for (const c of served) {
         const problem = check(await run(c));
