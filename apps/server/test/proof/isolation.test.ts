@@ -314,6 +314,26 @@ function casesOf(def: EndpointDef): Case[] {
       out.push({ def, caller: c, fields: own, label: label(''), expect: { kind: 'status', status: 403 } });
       continue;
     }
+    if (/qr\/scan$/.test(def.path)) {
+      // A scan takes a signed code, not an id: there is no "missing id" to compare with. The code
+      // is signed and names its merchant and branch (docs/domain.md, "Signed request codes"), so
+      // the answers are explicit: a forged code 400, another merchant's code 403 qrOtherMerchant,
+      // a code of another branch's request 403 qrOtherBranch for its staff, the caller's own code
+      // served (200, or 409 once the matrix has approved or rejected the request).
+      const ownBranch = c.role === 'merchant' || c.branchId === a.branch;
+      const scans: [string, string, Expect][] = [
+        ['a forged code', 'forged.code.matrix', { kind: 'status', status: 400 }],
+        ["another merchant's code", c.merchantId === a.merchant.id ? b.qrCode : a.qrCode, { kind: 'status', status: 403 }],
+        [
+          "the merchant's own code",
+          c.merchantId === a.merchant.id ? a.qrCode : b.qrCode,
+          c.merchantId === a.merchant.id && !ownBranch ? { kind: 'status', status: 403 } : { kind: 'served' },
+        ],
+      ];
+      for (const [what, code, expect] of scans)
+        out.push({ def, caller: c, fields: { ...own, code }, label: label(what), expect });
+      continue;
+    }
     if (ids.length === 0) {
       out.push({ def, caller: c, fields: own, label: label(''), expect: { kind: 'served' } });
       continue;
@@ -368,7 +388,8 @@ const seen = { calls: 0, cases: 0, notBuilt: [] as string[] };
 async function run(c: Case): Promise<Outcome> {
   const res = await t.call(c.def.path, c.fields, { token: c.caller.token });
   seen.calls++;
-  return { c, res, text: JSON.stringify(res.body) };
+  // CSV exports (`format: 'csv'`) answer text: the scan for secrets reads it as it is
+  return { c, res, text: typeof res.body === 'string' ? res.body : JSON.stringify(res.body) };
 }
 
 function check(o: Outcome, missing?: Res): string | undefined {
@@ -379,6 +400,10 @@ function check(o: Outcome, missing?: Res): string | undefined {
   if (res.status >= 500) return `${got}: server error`;
   if (res.status >= 400 && typeof (res.body as { message?: unknown })?.message !== 'string')
     return `${got}: no message`;
+  const csv = (c.def as { format?: string }).format === 'csv';
+  if (csv && res.status === 200 && !/text\/csv/.test(res.headers.get('content-type') ?? ''))
+    return `${got}: a CSV export answered ${res.headers.get('content-type')}`;
+  if (!csv && res.status === 200 && typeof res.body === 'string') return `${got}: not JSON`;
   const e = c.expect;
   if (e.kind === 'status') return res.status === e.status ? undefined : `${got}: expected ${e.status}`;
   if (e.kind === 'served') {
