@@ -323,7 +323,11 @@ function casesOf(def: EndpointDef): Case[] {
       const ownBranch = c.role === 'merchant' || c.branchId === a.branch;
       const scans: [string, string, Expect][] = [
         ['a forged code', 'forged.code.matrix', { kind: 'status', status: 400 }],
-        ["another merchant's code", c.merchantId === a.merchant.id ? b.qrCode : a.qrCode, { kind: 'status', status: 403 }],
+        [
+          "another merchant's code",
+          c.merchantId === a.merchant.id ? b.qrCode : a.qrCode,
+          { kind: 'status', status: 403 },
+        ],
         [
           "the merchant's own code",
           c.merchantId === a.merchant.id ? a.qrCode : b.qrCode,
