@@ -338,6 +338,35 @@ function casesOf(def: EndpointDef): Case[] {
         out.push({ def, caller: c, fields: { ...own, code }, label: label(what), expect });
       continue;
     }
+    if (def.path === 'user/qr' && c.role === 'user') {
+      // user/qr's id names a row of the kind its `kind` field says: the generic cases below try
+      // `product` (SAMPLES); the customer's offer and redeem requests are tried here the same way
+      for (const [qrKind, kind] of [
+        ['offer', 'offerRequest'],
+        ['redeem', 'redeem'],
+      ] as const) {
+        const missingFields: Fields = { ...own, kind: qrKind, id: MISSING_ID };
+        for (const v of ['own', 'otherBranch', 'otherMerchant', 'missing'] as const) {
+          const row = rowOf(kind, v);
+          const fields = { ...own, kind: qrKind, id: row.id };
+          const name = label(`kind = ${qrKind}, id = ${v} ${kind}`);
+          // both of the world's requests of each kind are its customer's; the other world's are not
+          const mine = v !== 'missing' && row.customerId === c.customerId;
+          out.push(
+            mine
+              ? { def, caller: c, fields, label: name, expect: { kind: 'served' } }
+              : {
+                  def,
+                  caller: c,
+                  fields,
+                  label: name,
+                  expect: { kind: 'likeMissing', field: 'id', required: true },
+                  missingFields,
+                },
+          );
+        }
+      }
+    }
     if (ids.length === 0) {
       out.push({ def, caller: c, fields: own, label: label(''), expect: { kind: 'served' } });
       continue;
