@@ -21,7 +21,6 @@ describe('the profile cannot load (SPEC §8)', { timeout: 15_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  // first: a screen of an earlier test that signs out late would clear this test's session
   it('/completeprofile goes to /login as well', async () => {
     saveSession({ token: 'tok', rule: 'merchant', isAproved: true, id: 1 });
     fetchMock.mockResolvedValue(json({ message: 'Session ended' }, 401));
