@@ -151,6 +151,7 @@ describe('CSV exports', () => {
       'merchant/export/settlements.csv',
       'merchant/export/invoices.csv',
       'merchant/export/points-history.csv',
+      'merchant/export/activity.csv',
     ])
       expect((await download(path, shop.staff.token)).status, path).toBe(403);
     expect((await download('merchant/export/invoices.csv', undefined)).status).toBe(401);
@@ -212,6 +213,66 @@ describe('CSV exports', () => {
     });
     expect(products.status).toBe(200);
     expect(parseCsv(products.text.slice(1))[0][0]).toBe('Order');
+  });
+
+  it('exports the activity log (audit trail) with its filters, in Arabic too, and nothing of another merchant', async () => {
+    const shop = await shopFixture(t);
+    const c = await customerFixture(t, 500);
+    const approved = await requestOffer(t, shop, c);
+    const rejected = await requestOffer(t, shop, c);
+    expect((await t.call('merchant/req/approve', { reqId: approved.id }, { token: shop.merchant.token })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await t.call(
+          'merchantUser/req/reject',
+          { reqId: rejected.id, reason: '=HYPERLINK("x")' },
+          { token: shop.staff.token },
+        )
+      ).status,
+    ).toBe(200);
+    const all = parseCsv((await download('merchant/export/activity.csv', shop.merchant.token)).text.slice(1));
+    expect(all[0]).toEqual([
+      'Entry',
+      'When',
+      'Who',
+      'Role',
+      'Branch',
+      'Action',
+      'Entity',
+      'Entity id',
+      'Before',
+      'After',
+      'Device',
+    ]);
+    // (the fixture's own setup, e.g. going live, is logged too)
+    const actions = all
+      .slice(1)
+      .filter((r) => r[5].startsWith('offerRequest.'))
+      .map((r) => [r[5], Number(r[7])]);
+    expect(actions).toEqual([
+      ['offerRequest.reject', rejected.id],
+      ['offerRequest.approve', approved.id],
+    ]);
+    // the reason is inside a JSON cell: it cannot start a formula
+    expect(all.slice(1).every((r) => !/^[=+\-@]/.test(r[9] ?? ''))).toBe(true);
+
+    const onlyRejects = parseCsv(
+      (
+        await download('merchant/export/activity.csv', shop.merchant.token, { action: 'offerRequest.reject' })
+      ).text.slice(1),
+    );
+    expect(onlyRejects.slice(1).map((r) => [r[5], Number(r[7])])).toEqual([['offerRequest.reject', rejected.id]]);
+
+    const ar = await download('merchant/export/activity.csv', shop.merchant.token, {}, 'ar');
+    expect(ar.text.startsWith('\uFEFFالقيد,')).toBe(true);
+    const bad = await download('merchant/export/activity.csv', shop.merchant.token, { from: 'yesterday' });
+    expect(bad.status).toBe(422);
+
+    const rival = await shopFixture(t);
+    const theirs = parseCsv((await download('merchant/export/activity.csv', rival.merchant.token)).text.slice(1));
+    expect(theirs.slice(1).filter((r) => r[5].startsWith('offerRequest.'))).toEqual([]);
   });
 
   it('streams 200k rows page by page in bounded memory', { timeout: 240_000 }, async () => {

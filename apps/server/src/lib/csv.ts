@@ -42,3 +42,19 @@ export async function* csvChunks<T>(
   }
   if (chunk) yield chunk;
 }
+
+/** A CSV column: its header in each language and its cell of a row. */
+export type CsvColumn<T> = { en: string; ar: string; value: (row: T) => CsvValue };
+
+/** The header in the caller's language, then each row's cells. */
+export function csvTable<T>(
+  lang: 'en' | 'ar',
+  rows: AsyncIterable<T>,
+  columns: CsvColumn<T>[],
+): AsyncGenerator<string> {
+  return csvChunks(
+    columns.map((c) => c[lang]),
+    rows,
+    (row) => columns.map((c) => c.value(row)),
+  );
+}

@@ -12,6 +12,7 @@ import {
 } from '../constants';
 import { defineEndpoints, rolePair } from '../endpoint';
 import { blankOptional, oneOf, optionalBool, optionalPhoneSearch } from '../fields';
+import { activityListBody } from './activity';
 
 /** The rows of a CSV answer, as the server streams them (never JSON). */
 const csvStream = z.custom<AsyncIterable<string>>(
@@ -27,6 +28,7 @@ export const EXPORT_KINDS = [
   'settlements',
   'invoices',
   'points-history',
+  'activity',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -87,5 +89,13 @@ export const exportEndpoints = defineEndpoints({
     body: z.object({}),
     response: csvStream,
     summary: "The merchant's points ledger as CSV, newest first.",
+  },
+  'merchant/export/activity.csv': {
+    roles: m,
+    scope: 'merchant',
+    format: 'csv',
+    body: activityListBody.omit({ pageNum: true, limit: true }),
+    response: csvStream,
+    summary: "The merchant's activity log (audit trail) as CSV, with the list filters (who, what, branch, dates).",
   },
 });

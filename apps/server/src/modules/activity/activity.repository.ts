@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
+import { keyset } from '../../db/keyset';
 import type { AuditLogTable, Database, SubjectType } from '../../db/schema';
 import type { Page } from '../../lib/paging';
 
@@ -70,6 +71,10 @@ export const activityRepository = (db: Kysely<Database>) => {
         .execute();
       return { rows: found, count: Number(count.n) };
     },
+
+    /** Every row of the filter, newest first, read page by page (the CSV export). */
+    walk: (merchantId: number, f: AuditFilter) =>
+      keyset(rows(merchantId, f).selectAll('a').select('b.branchName'), 'a.id'),
 
     /** Everyone who appears in a merchant's log, for the "who" filter. */
     actors: (merchantId: number) =>

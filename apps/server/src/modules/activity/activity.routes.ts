@@ -3,4 +3,5 @@ import type { ActivityService } from './activity.service';
 
 export const activityRoutes = (activity: ActivityService): Handlers => ({
   'merchant/activity/list': ({ merchant, body }) => activity.list(merchant, body),
+  'merchant/export/activity.csv': async ({ merchant, body, lang }) => activity.exportCsv(merchant, body, lang),
 });

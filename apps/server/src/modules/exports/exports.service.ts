@@ -1,20 +1,9 @@
 import type { ApiParsedBody, Language } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
 import type { Deps } from '../../deps';
-import { type CsvValue, csvChunks } from '../../lib/csv';
-
-type Column<T> = { en: string; ar: string; value: (row: T) => CsvValue };
+import { csvTable as csv } from '../../lib/csv';
 
 const dollars = (cents: number) => cents / 100;
-
-/** The header in the caller's language, then each row's cells. */
-function csv<T>(lang: Language, rows: AsyncIterable<T>, columns: Column<T>[]): AsyncGenerator<string> {
-  return csvChunks(
-    columns.map((c) => c[lang]),
-    rows,
-    (row) => columns.map((c) => c.value(row)),
-  );
-}
 
 /**
  * CSV exports of the lists (docs/domain.md, "Exports"): the list's own scope (staff: their branch)

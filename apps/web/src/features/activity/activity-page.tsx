@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BranchSelect } from '../../components/branch-select';
 import { DateField } from '../../components/date-field';
 import { EmptyState } from '../../components/empty-state';
+import { ExportButton } from '../../components/export-button';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { toast } from '../../lib/toast';
@@ -43,6 +44,7 @@ export function ActivityPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('screens.activity')} back="/setting" />
+      <ExportButton path="merchant/export/activity.csv" filters={{ ...form, branchId: form.branchId || undefined }} />
       <div className={classes.filters}>
         <Select
           label={t('activity.who')}

@@ -3,6 +3,7 @@ import { IconFileInvoice } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Amount, Bdi } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
+import { ExportButton } from '../../components/export-button';
 import { LoadingScreen } from '../../components/loading-screen';
 import { RowCard, RowList } from '../../components/row-card';
 import { formatDate, formatPrice } from '../../lib/format';
@@ -17,6 +18,7 @@ export default function InvoicesSheet({ onClose }: SheetProps) {
   const rows = invoices.data?.rows ?? [];
   return (
     <Stack gap="sm">
+      <ExportButton path="merchant/export/invoices.csv" />
       {invoices.isSuccess && (
         <Text c="dimmed" size="sm">
           {t('packages.invoiceCount', { count: invoices.data.count })}

@@ -18,7 +18,8 @@ export function CompleteProfilePage() {
   const { role } = useSession();
   const navigate = useNavigate();
   const me = useMerchantMe({ enabled: role === 'merchant' });
-  if (me.isError) return <Navigate to="/login" replace />;
+  // a failed load, or a 401 that already signed the session out, goes to /login
+  if (me.isError || !role) return <Navigate to="/login" replace />;
   if (role !== 'merchant') return <Navigate to="/profile" replace />;
   if (!me.data) return <LoadingScreen />;
   return (

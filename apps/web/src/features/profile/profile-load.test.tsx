@@ -21,6 +21,14 @@ describe('the profile cannot load (SPEC §8)', { timeout: 15_000 }, () => {
     vi.unstubAllGlobals();
   });
 
+  it('/completeprofile goes to /login as well', async () => {
+    saveSession({ token: 'tok', rule: 'merchant', isAproved: true, id: 1 });
+    fetchMock.mockResolvedValue(json({ message: 'Session ended' }, 401));
+    const { router } = renderScreen(<CompleteProfilePage />, '/completeprofile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 8000 });
+    expect(screen.getByTestId('elsewhere')).toBeTruthy();
+  });
+
   for (const [role, status] of [
     ['merchant', 401],
     ['merchant', 500],
@@ -33,12 +41,4 @@ describe('the profile cannot load (SPEC §8)', { timeout: 15_000 }, () => {
       const { router } = renderScreen(<ProfilePage />, '/profile');
       await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 8000 });
     });
-
-  it('/completeprofile goes to /login as well', async () => {
-    saveSession({ token: 'tok', rule: 'merchant', isAproved: true, id: 1 });
-    fetchMock.mockResolvedValue(json({ message: 'Session ended' }, 401));
-    const { router } = renderScreen(<CompleteProfilePage />, '/completeprofile');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 8000 });
-    expect(screen.getByTestId('elsewhere')).toBeTruthy();
-  });
 });

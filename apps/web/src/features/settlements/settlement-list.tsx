@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Amount, Bdi } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
+import { ExportButton } from '../../components/export-button';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
 import { RowCard, RowList } from '../../components/row-card';
@@ -15,6 +16,7 @@ export function SettlementList({ status, onOpen }: { status: SettlementTab; onOp
   const rows = list.data ?? [];
   return (
     <Stack gap="sm">
+      <ExportButton path="merchant/export/settlements.csv" filters={{ status }} />
       {list.isLoading && <LoadingScreen fullHeight={false} />}
       {list.isSuccess && rows.length === 0 && <EmptyState text={t(`settlements.empty.${status}`)} />}
       {rows.length > 0 && (
