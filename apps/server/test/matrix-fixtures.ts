@@ -29,7 +29,9 @@ export type Kind =
   | 'address'
   | 'merchant'
   | 'tag'
-  | 'package';
+  | 'package'
+  | 'ticket'
+  | 'ticketMessage';
 
 export interface World {
   merchant: MerchantFixture;
@@ -340,6 +342,24 @@ export async function buildWorld(t: TestServer, name: string): Promise<World> {
     purchases.push({ packageRequest: res.body.data.id, invoice: invoice.id });
   }
 
+  // two support tickets, each with one of the merchant's own messages (the matrix may delete it)
+  const tickets: { ticket: number; message: number }[] = [];
+  for (const n of [1, 2]) {
+    const created = await t.call(
+      'merchant/ticket/create',
+      { ticketType: 'general', ticketBody: `${name} ticket ${n}: the matrix needs a ticket.` },
+      { token: merchant.token },
+    );
+    if (created.status !== 200) throw new Error(`ticket failed: ${created.status} ${JSON.stringify(created.body)}`);
+    const reply = await t.call(
+      'merchant/userTicket/message/reply',
+      { ticketId: created.body.data.id, messageBody: `${name} message ${n}` },
+      { token: merchant.token },
+    );
+    if (reply.status !== 200) throw new Error(`reply failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    tickets.push({ ticket: created.body.data.id, message: reply.body.data.id });
+  }
+
   const qr = qrService(t.deps, secretsService(t.deps.store.secrets));
   return {
     qrCode: (await qr.issue('offer', near.offerRequest, merchant.id)).code,
@@ -377,6 +397,8 @@ export async function buildWorld(t: TestServer, name: string): Promise<World> {
       merchant: [merchant.id, merchant.id],
       tag: platform.tag,
       package: platform.package,
+      ticket: [tickets[0].ticket, tickets[1].ticket],
+      ticketMessage: [tickets[0].message, tickets[1].message],
     },
   };
 }

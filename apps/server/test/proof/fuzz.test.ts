@@ -78,7 +78,7 @@ async function send(def: EndpointDef, p: Payload, token?: string) {
     body = `{${p.fields.map(([k, v]) => `"${k}":${v}`).join(',')}`; // often broken JSON on purpose
   }
   const res = await fetch(url, { method: 'POST', headers, body });
-  return { status: res.status, text: await res.text() };
+  return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
 }
 
 const LEAKS = [
@@ -107,6 +107,9 @@ describe(`fuzzing every endpoint (${RUNS} payloads each)`, () => {
           statuses.add(res.status);
           if (res.status >= 500) return false;
           for (const leak of LEAKS) if (leak.test(res.text)) return false;
+          // CSV exports (`format: 'csv'`) answer text/csv when served; their refusals are JSON like any other
+          if (res.status === 200 && (def as { format?: string }).format === 'csv' && !/text\/csv/.test(res.type))
+            return false;
           if (res.status >= 400) {
             const body = JSON.parse(res.text) as { message?: unknown };
             if (typeof body.message !== 'string' || body.message.length === 0) return false;

@@ -81,6 +81,43 @@ export async function invariantViolations(db: Db): Promise<string[]> {
     if ((r.status === 'done') !== (r.isAproved === 1))
       out.push(`offer request ${r.id}: ${r.status} / isAproved ${r.isAproved}`);
 
+  // rejected requests (docs/domain.md "Rejected requests"): a reason and a time, never approved,
+  // and no ledger row or settlement of their own
+  const moved = new Set(entries.map((e) => e.reference));
+  const rejected = [
+    ...(
+      await db
+        .selectFrom('offerRequests')
+        .select(['id', 'rejectReason', 'rejectedAt', 'isAproved as approved'])
+        .where('status', '=', 'rejected')
+        .execute()
+    ).map((r) => ({ ...r, what: 'offer request', refs: [`offer_request:${r.id}`] })),
+    ...(
+      await db
+        .selectFrom('redeemRequests')
+        .select(['id', 'rejectReason', 'rejectedAt', 'isApproved as approved'])
+        .where('rejectedAt', 'is not', null)
+        .execute()
+    ).map((r) => ({ ...r, what: 'redeem request', refs: [`redeem_request:${r.id}`] })),
+    ...(
+      await db
+        .selectFrom('productRequests')
+        .select(['id', 'rejectReason', 'rejectedAt'])
+        .where('status', '=', 'rejected')
+        .execute()
+    ).map((r) => ({
+      ...r,
+      approved: settled.has(r.id) ? 1 : 0,
+      what: 'product request',
+      refs: [`product_request:${r.id}`, `product_refund:${r.id}`],
+    })),
+  ];
+  for (const r of rejected) {
+    if (!r.rejectReason || !r.rejectedAt) out.push(`${r.what} ${r.id}: rejected without a reason or a time`);
+    if (r.approved) out.push(`${r.what} ${r.id}: rejected yet approved or settled`);
+    for (const ref of r.refs) if (moved.has(ref)) out.push(`${r.what} ${r.id}: rejected yet moved (${ref})`);
+  }
+
   // purchases: one invoice per purchase; one default card per merchant that has cards
   const invoices = await db
     .selectFrom('invoices')

@@ -54,6 +54,21 @@ export const ID_KINDS: Record<string, Target> = {
   'merchant/settlement/details#id': 'settlement',
   'merchant/employees/update#userId': 'staff',
   'merchant/req/package#paymentId': 'notAnId',
+  // reject with a reason (DECISIONS §9): the same row kinds as approve
+  'merchant/req/reject#reqId': 'offerRequest',
+  'merchantUser/req/reject#reqId': 'offerRequest',
+  'merchant/req/redeem/reject#reqId': 'redeem',
+  'merchantUser/req/redeem/reject#reqId': 'redeem',
+  'merchant/product/req/reject#reqId': 'productRequest',
+  'merchantUser/product/req/reject#reqId': 'productRequest',
+  // support tickets: the ticket's subject is an offer (SAMPLES sets ticketType: 'offer')
+  'merchant/ticket/create#ticketTypeId': 'offer',
+  'merchant/ticket/close#id': 'ticket',
+  'merchant/ticket/details#id': 'ticket',
+  ticketId: 'ticket',
+  messageId: 'ticketMessage',
+  // a signed code of one of the customer's own requests (SAMPLES sets kind: 'product')
+  'user/qr#id': 'productRequest',
   // by field name
   offerId: 'offer',
   branchId: 'branch',
@@ -155,6 +170,11 @@ const SAMPLES: Record<string, () => unknown[]> = {
   CVV: () => ['987'],
   ticketBody: () => ['A ticket body written by the isolation matrix.'],
   messageBody: () => ['A reply written by the isolation matrix.'],
+  // a ticket about an offer, so that ticketTypeId is read (a general ticket ignores it)
+  ticketType: () => ['offer'],
+  // user/qr: a code of a product request, the kind the matrix's customer owns (CUSTOMER_OWNED)
+  kind: () => ['product'],
+  reason: () => ['Rejected by the isolation matrix.'],
 };
 const FALLBACK = ['Matrix text', '1', 'true', 'general', 'other', 'pending'];
 
@@ -294,6 +314,59 @@ function casesOf(def: EndpointDef): Case[] {
       out.push({ def, caller: c, fields: own, label: label(''), expect: { kind: 'status', status: 403 } });
       continue;
     }
+    if (/qr\/scan$/.test(def.path)) {
+      // A scan takes a signed code, not an id: there is no "missing id" to compare with. The code
+      // is signed and names its merchant and branch (docs/domain.md, "Signed request codes"), so
+      // the answers are explicit: a forged code 400, another merchant's code 403 qrOtherMerchant,
+      // a code of another branch's request 403 qrOtherBranch for its staff, the caller's own code
+      // served (200, or 409 once the matrix has approved or rejected the request).
+      const ownBranch = c.role === 'merchant' || c.branchId === a.branch;
+      const scans: [string, string, Expect][] = [
+        ['a forged code', 'forged.code.matrix', { kind: 'status', status: 400 }],
+        [
+          "another merchant's code",
+          c.merchantId === a.merchant.id ? b.qrCode : a.qrCode,
+          { kind: 'status', status: 403 },
+        ],
+        [
+          "the merchant's own code",
+          c.merchantId === a.merchant.id ? a.qrCode : b.qrCode,
+          c.merchantId === a.merchant.id && !ownBranch ? { kind: 'status', status: 403 } : { kind: 'served' },
+        ],
+      ];
+      for (const [what, code, expect] of scans)
+        out.push({ def, caller: c, fields: { ...own, code }, label: label(what), expect });
+      continue;
+    }
+    if (def.path === 'user/qr' && c.role === 'user') {
+      // user/qr's id names a row of the kind its `kind` field says: the generic cases below try
+      // `product` (SAMPLES); the customer's offer and redeem requests are tried here the same way
+      for (const [qrKind, kind] of [
+        ['offer', 'offerRequest'],
+        ['redeem', 'redeem'],
+      ] as const) {
+        const missingFields: Fields = { ...own, kind: qrKind, id: MISSING_ID };
+        for (const v of ['own', 'otherBranch', 'otherMerchant', 'missing'] as const) {
+          const row = rowOf(kind, v);
+          const fields = { ...own, kind: qrKind, id: row.id };
+          const name = label(`kind = ${qrKind}, id = ${v} ${kind}`);
+          // both of the world's requests of each kind are its customer's; the other world's are not
+          const mine = v !== 'missing' && row.customerId === c.customerId;
+          out.push(
+            mine
+              ? { def, caller: c, fields, label: name, expect: { kind: 'served' } }
+              : {
+                  def,
+                  caller: c,
+                  fields,
+                  label: name,
+                  expect: { kind: 'likeMissing', field: 'id', required: true },
+                  missingFields,
+                },
+          );
+        }
+      }
+    }
     if (ids.length === 0) {
       out.push({ def, caller: c, fields: own, label: label(''), expect: { kind: 'served' } });
       continue;
@@ -348,7 +421,8 @@ const seen = { calls: 0, cases: 0, notBuilt: [] as string[] };
 async function run(c: Case): Promise<Outcome> {
   const res = await t.call(c.def.path, c.fields, { token: c.caller.token });
   seen.calls++;
-  return { c, res, text: JSON.stringify(res.body) };
+  // CSV exports (`format: 'csv'`) answer text: the scan for secrets reads it as it is
+  return { c, res, text: typeof res.body === 'string' ? res.body : JSON.stringify(res.body) };
 }
 
 function check(o: Outcome, missing?: Res): string | undefined {
@@ -359,6 +433,10 @@ function check(o: Outcome, missing?: Res): string | undefined {
   if (res.status >= 500) return `${got}: server error`;
   if (res.status >= 400 && typeof (res.body as { message?: unknown })?.message !== 'string')
     return `${got}: no message`;
+  const csv = (c.def as { format?: string }).format === 'csv';
+  if (csv && res.status === 200 && !/text\/csv/.test(res.headers.get('content-type') ?? ''))
+    return `${got}: a CSV export answered ${res.headers.get('content-type')}`;
+  if (!csv && res.status === 200 && typeof res.body === 'string') return `${got}: not JSON`;
   const e = c.expect;
   if (e.kind === 'status') return res.status === e.status ? undefined : `${got}: expected ${e.status}`;
   if (e.kind === 'served') {
@@ -494,7 +572,7 @@ describe('the isolation matrix', () => {
 
       // 2. the calls each caller may make, the ones that end something last
       const last = (c: Case) =>
-        /logout$/.test(c.def.path) ? 2 : /delete|cancel|changepassword/.test(c.def.path) ? 1 : 0;
+        /logout$/.test(c.def.path) ? 2 : /delete|cancel|close|reject|changepassword/.test(c.def.path) ? 1 : 0;
       const served = cases.filter((c) => c.expect.kind === 'served').sort((x, y) => last(x) - last(y));
       for (const c of served) {
         const problem = check(await run(c));

@@ -6,7 +6,15 @@
  * moved exactly once. A new state-changing call adds one entry to RACES.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveConcurrently, availableOf, customerFixture, requestOffer, shopFixture } from '../fixtures-requests';
+import {
+  approveConcurrently,
+  availableOf,
+  customerFixture,
+  requestOffer,
+  type Shop,
+  shopFixture,
+  staffFixture,
+} from '../fixtures-requests';
 import { merchantFixture, type Res, startTestServer, type TestServer } from '../harness';
 import { addCard, CARDS, packageFixture } from '../money-fixtures';
 import {
@@ -41,6 +49,46 @@ const oneWinner = (results: Res[]) => {
   expect(count(results, 200), JSON.stringify(results.find((r) => r.status !== 200 && r.status !== 409)?.body)).toBe(1);
   expect(count(results, 409)).toBe(N - 1);
 };
+
+const odd = (results: Res[]) => JSON.stringify(results.find((r) => r.status !== 200)?.body);
+/** Rejects from two staff and the merchant at once. */
+async function rejectConcurrently(shop: Shop, suffix: string, reqId: number, n = N) {
+  const second = await staffFixture(t, shop.merchant.id, shop.branch.id);
+  const tokens = [shop.staff.token, second.token, shop.merchant.token];
+  return at(n, (i) =>
+    t.call(
+      `${i % 3 === 2 ? 'merchant' : 'merchantUser'}/${suffix}`,
+      { reqId, reason: `Rejected by caller ${i}` },
+      { token: tokens[i % 3] },
+    ),
+  );
+}
+/** Even calls reject, odd calls approve (`<prefix>/reject`, `<prefix>/approve`), staff and merchant mixed. */
+const rejectOrApprove = (shop: Shop, prefix: string, reqId: number) =>
+  at(N, (i) => {
+    const who = i % 4 < 2 ? 'merchant' : 'merchantUser';
+    const token = who === 'merchant' ? shop.merchant.token : shop.staff.token;
+    return i % 2
+      ? t.call(`${who}/${prefix}/approve`, { reqId }, { token })
+      : t.call(`${who}/${prefix}/reject`, { reqId, reason: `Rejected by caller ${i}` }, { token });
+  });
+/** Every call of the winning side answers 200 (repeats answer the row as it is), every other 409. */
+const oneSideWins = (results: Res[], side: 'approve' | 'reject') =>
+  results.forEach((r, i) => {
+    const isApprove = i % 2 === 1;
+    expect(r.status, `${side} won; call ${i} ${JSON.stringify(r.body)}`).toBe(
+      isApprove === (side === 'approve') ? 200 : 409,
+    );
+  });
+const audits = async (action: string, entityId: number) =>
+  (
+    await t.db
+      .selectFrom('auditLog')
+      .select('id')
+      .where('action', '=', action)
+      .where('entityId', '=', entityId)
+      .execute()
+  ).length;
 
 interface Race {
   name: string;
@@ -179,6 +227,165 @@ const RACES: Race[] = [
       expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
       const bought = await t.db.selectFrom('packageRequests').select('id').where('merchantId', '=', m.id).execute();
       expect(bought).toHaveLength(1);
+    },
+  },
+  {
+    name: 'offer request rejects (two staff and the merchant)',
+    async round() {
+      const shop = await shopFixture(t);
+      const c = await customerFixture(t, 100);
+      const r = await requestOffer(t, shop, c);
+      const before = await availableOf(t, shop.offer.id);
+      const results = await rejectConcurrently(shop, 'req/reject', r.id);
+      expect(count(results, 200), odd(results)).toBe(N); // rejecting a rejected request answers it as it is
+      expect(await ledgerRows(t, `offer_request:${r.id}`)).toHaveLength(0);
+      expect(await availableOf(t, shop.offer.id)).toBe(before);
+      expect(await audits('offerRequest.reject', r.id)).toBe(1);
+    },
+  },
+  {
+    name: 'offer request rejects racing approvals',
+    async round() {
+      const shop = await shopFixture(t);
+      const c = await customerFixture(t, 100);
+      const r = await requestOffer(t, shop, c);
+      const before = await availableOf(t, shop.offer.id);
+      const results = await rejectOrApprove(shop, 'req', r.id);
+      const row = await t.db.selectFrom('offerRequests').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow();
+      oneSideWins(results, row.status === 'done' ? 'approve' : 'reject');
+      expect(await ledgerRows(t, `offer_request:${r.id}`)).toHaveLength(row.status === 'done' ? 2 : 0);
+      expect(await availableOf(t, shop.offer.id)).toBe(row.status === 'done' ? before - 1 : before);
+    },
+  },
+  {
+    name: 'redeem rejects (50 at once, then racing approvals)',
+    async round() {
+      const shop = await shopFixture(t);
+      const c = await customerFixture(t, 100);
+      const made = await t.call(
+        'user/redeem',
+        { merchantId: shop.merchant.id, branchId: shop.branch.id, amount: 35 },
+        { token: c.token },
+      );
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const id = made.body.data.id as number;
+      const rejects = await rejectConcurrently(shop, 'req/redeem/reject', id);
+      expect(count(rejects, 200), odd(rejects)).toBe(N);
+      const again = await rejectOrApprove(shop, 'req/redeem', id);
+      oneSideWins(again, 'reject');
+      // a fresh one, raced from the start
+      const next = await t.call(
+        'user/redeem',
+        { merchantId: shop.merchant.id, branchId: shop.branch.id, amount: 20 },
+        { token: c.token },
+      );
+      const results = await rejectOrApprove(shop, 'req/redeem', next.body.data.id);
+      const row = await t.db
+        .selectFrom('redeemRequests')
+        .selectAll()
+        .where('id', '=', next.body.data.id)
+        .executeTakeFirstOrThrow();
+      oneSideWins(results, row.isApproved === 1 ? 'approve' : 'reject');
+      expect(await ledgerRows(t, `redeem_request:${id}`)).toHaveLength(0);
+      expect(await ledgerRows(t, `redeem_request:${next.body.data.id}`)).toHaveLength(row.isApproved === 1 ? 2 : 0);
+      expect(await audits('redeem.reject', id)).toBe(1);
+    },
+  },
+  {
+    name: 'product request rejects (stock back once)',
+    async round() {
+      const s = await orderShop(t, { points: 40, stockAmount: 3 });
+      const c = await buyer(t, 100);
+      const id = await order(t, s, c);
+      expect(await stockOf(t, s.product.id)).toBe(2);
+      const results = await at(N, (i) =>
+        t.call(
+          `${i % 2 ? 'merchant' : 'merchantUser'}/product/req/reject`,
+          { reqId: id, reason: `reject ${i}` },
+          { token: i % 2 ? s.merchant.token : s.staff.token },
+        ),
+      );
+      expect(count(results, 200), odd(results)).toBe(N);
+      expect(await stockOf(t, s.product.id)).toBe(3);
+      expect((await requestRow(t, id)).status).toBe('rejected');
+      expect(await settlementsOf(t, id)).toHaveLength(0);
+      expect(await audits('productRequest.reject', id)).toBe(1);
+    },
+  },
+  {
+    name: 'product request rejects racing completions and cancels',
+    async round() {
+      const s = await orderShop(t, { points: 40, stockAmount: 3 });
+      const c = await buyer(t, 100);
+      const id = await order(t, s, c);
+      const results = await at(N, (i) =>
+        i % 3 === 0
+          ? t.call('merchant/product/req/reject', { reqId: id, reason: `reject ${i}` }, { token: s.merchant.token })
+          : i % 3 === 1
+            ? t.call('merchant/product/req/changeStatus', { id, status: 'done' }, { token: s.merchant.token })
+            : t.call('user/product/req/cancel', { id }, { token: c.token }),
+      );
+      for (const r of results) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
+      const row = await requestRow(t, id);
+      // the winner's kind answered 200; the other kinds all 409 (a repeated reject answers 200)
+      const won = row.status === 'rejected' ? 0 : row.status === 'done' ? 1 : 2;
+      results.forEach((r, i) => {
+        if (i % 3 !== won) expect(r.status, `${row.status}: call ${i} ${JSON.stringify(r.body)}`).toBe(409);
+      });
+      expect(results.filter((r, i) => i % 3 === won && r.status === 200).length).toBeGreaterThanOrEqual(1);
+      expect(await stockOf(t, s.product.id)).toBe(row.status === 'done' ? 2 : 3);
+      expect(await settlementsOf(t, id)).toHaveLength(row.status === 'done' ? 1 : 0);
+    },
+  },
+  {
+    name: 'ticket closes',
+    async round() {
+      const m = await merchantFixture(t);
+      const made = await t.call(
+        'merchant/ticket/create',
+        { ticketType: 'general', ticketBody: 'A ticket closed fifty times at once.' },
+        { token: m.token },
+      );
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const id = made.body.data.id as number;
+      oneWinner(await at(N, () => t.call('merchant/ticket/close', { id }, { token: m.token })));
+      const row = await t.db.selectFrom('tickets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.status).toBe('closed');
+      const reply = await t.call(
+        'merchant/userTicket/message/reply',
+        { ticketId: id, messageBody: 'too late' },
+        { token: m.token },
+      );
+      expect(reply.status).toBe(409);
+    },
+  },
+  {
+    name: 'courier status changes with one idempotency key',
+    async round() {
+      const s = await orderShop(t, { points: 40 });
+      const c = await buyer(t, 100);
+      const id = await order(t, s, c, { type: 'delivery' });
+      await ok(assign(t, s, [id]));
+      await ok(moveDelivery(t, s.courier.token, id, 'inProgress'));
+      const send = () =>
+        t.call(
+          'merchantUser/product/req/changeStatus',
+          { id, deliveryStatus: 'done', idempotencyKey: `race-${id}` },
+          { token: s.courier.token },
+        );
+      // replays racing the first call: the state machine lets one through (docs/domain.md,
+      // "Offline courier"); a replay that finds the stored answer repeats it
+      const results = await at(N, send);
+      for (const r of results) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
+      const first = results.find((r) => r.status === 200);
+      expect(first, JSON.stringify(results[0].body)).toBeDefined();
+      expect(await settlementsOf(t, id)).toHaveLength(1);
+      expect(await ledgerRows(t, `product_request:${id}`)).toHaveLength(2);
+      const replay = await send();
+      expect(replay.status).toBe(200);
+      expect(replay.body.data).toEqual(first?.body.data);
+      const stored = await t.db.selectFrom('idempotencyKeys').select('key').where('key', '=', `race-${id}`).execute();
+      expect(stored).toHaveLength(1);
     },
   },
   {

@@ -151,8 +151,14 @@ export function productRequestsService(deps: Pick<Deps, 'store'>, notify: Notifi
       if (req.status === 'rejected') return toProductRequest(req);
       const refused = conflict('cannotRejectOrder');
       if (req.status !== 'pending' || (req.deliveryStatus !== null && req.deliveryStatus !== 'pending')) throw refused;
+      // a reject that lost to a concurrent reject answers the rejected request like a later repeat
+      // (found by the proof races on PostgreSQL); lost to anything else it answers 409
+      let lost = false;
       await transition(deps, refused, async (tx) => {
-        if (!(await tx.productRequests.reject(req.id, v.reason, caller.actor))) throw refused;
+        if (!(await tx.productRequests.reject(req.id, v.reason, caller.actor))) {
+          lost = true;
+          return;
+        }
         await tx.productRequests.returnStock(req.productId);
         await audit(tx, caller, {
           action: 'productRequest.reject',
@@ -164,6 +170,11 @@ export function productRequestsService(deps: Pick<Deps, 'store'>, notify: Notifi
         });
         await tx.events.append(productEvent(req, 'rejected', 'rejected'));
       });
+      if (lost) {
+        const after = await load(scope, req.id);
+        if (after.status !== 'rejected') throw refused;
+        return toProductRequest(after);
+      }
       return one(scope, req.id);
     },
 
