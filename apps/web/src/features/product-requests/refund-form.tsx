@@ -19,15 +19,16 @@ export function RefundForm({ reqId }: { reqId: number }) {
     resolver: zodResolver(schema),
     defaultValues: { comment: '' },
   });
-  const onSubmit = handleSubmit(({ comment }) =>
-    confirm.mutate(
-      { reqId, comment },
-      {
-        onSuccess: () => toast.success('msg.refundConfirmed'),
-        onError: (e) => applyServerErrors(e, setError, ['comment']),
-      },
-    ),
-  );
+  // mutateAsync, not mutate's callbacks: the refreshed request (refund.done) unmounts this form
+  // before mutate's onSuccess would run, and the toast would never show
+  const onSubmit = handleSubmit(async ({ comment }) => {
+    try {
+      await confirm.mutateAsync({ reqId, comment });
+      toast.success('msg.refundConfirmed');
+    } catch (e) {
+      applyServerErrors(e, setError, ['comment']);
+    }
+  });
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('product-requests.refund')}>
       <Stack gap="sm">
