@@ -9,13 +9,14 @@ import classes from './activity.module.css';
 const show = (v: unknown): string =>
   v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
-/** "status: pending → rejected" for every field the change touched. */
-export function changeLines(e: Pick<AuditEntry, 'before' | 'after'>): string[] {
+/** "Status: pending → rejected" for every field the change touched, each named by `label`. */
+export function changeLines(e: Pick<AuditEntry, 'before' | 'after'>, label: (field: string) => string): string[] {
   const keys = [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])];
   return keys.map((k) => {
     const b = e.before && k in e.before ? show(e.before[k]) : null;
     const a = e.after && k in e.after ? show(e.after[k]) : null;
-    return b === null ? `${k}: ${a}` : a === null ? `${k}: ${b} → —` : `${k}: ${b} → ${a}`;
+    const name = label(k);
+    return b === null ? `${name}: ${a}` : a === null ? `${name}: ${b} → —` : `${name}: ${b} → ${a}`;
   });
 }
 
@@ -46,7 +47,7 @@ export function ActivityRow({ entry: e }: { entry: AuditEntry }) {
             </Text>
           )}
         </Group>
-        {changeLines(e).map((line) => (
+        {changeLines(e, (k) => t(`activity.fields.${k}`, { defaultValue: k })).map((line) => (
           <Text key={line} size="xs" dir="auto" className={classes.change}>
             {line}
           </Text>
