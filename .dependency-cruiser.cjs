@@ -1,7 +1,7 @@
 /**
  * Import rules of shared/GUIDE.md, checked by `npm test` (lint step): no cycles, web features never
  * import each other, server modules never import another module's repository, web and server meet
- * only in the contract.
+ * only in the contract, and the web app takes the contract's values from its entry points.
  */
 module.exports = {
   forbidden: [
@@ -32,6 +32,16 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/server/' },
       to: { path: '^apps/web/' },
+    },
+    {
+      name: 'web-contract-entry-points',
+      comment:
+        "The web app takes values from the contract's entry points (constants, messages, fields, phone, card-rules, " +
+        'endpoints/<domain>), so that a screen bundles only the schemas it uses; the index, which holds every ' +
+        'endpoint\'s schemas, is for types only (bench/README.md, "First load").',
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^packages/contract/src/index\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'contract-standalone',

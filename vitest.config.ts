@@ -1,12 +1,17 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-const serverProject = (name: string, db: 'sqlite' | 'postgres') => ({
+const serverProject = (
+  name: string,
+  db: 'sqlite' | 'postgres',
+  through: { include?: string[]; exclude?: string[]; proxy?: boolean } = {},
+) => ({
   test: {
     name,
     root: './apps/server',
-    include: ['test/**/*.test.ts'],
+    include: through.include ?? ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(through.exclude ?? [])],
     environment: 'node',
-    env: { TEST_DB: db },
+    env: { TEST_DB: db, ...(through.proxy && { TEST_VIA_PROXY: '1' }) },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
@@ -14,8 +19,40 @@ const serverProject = (name: string, db: 'sqlite' | 'postgres') => ({
 });
 
 /**
+ * The server suite through nginx (TEST_VIA_PROXY=1, test/harness.ts): every test server is two apps
+ * on one PostgreSQL schema behind a round-robin nginx. Left out, because they cannot mean the same
+ * through a proxy:
+ */
+const NOT_THROUGH_A_PROXY = [
+  // builds its own two servers (one a child process) behind its own nginx
+  'test/proxy.test.ts',
+  // one process's memory: the password-hashing queue is bounded per process, so two apps admit twice as many
+  'test/auth-queue.test.ts',
+  // /metrics answers local requests that did not come through a proxy (nginx answers 404 for it)
+  'test/operations.test.ts',
+  // start and stop real server processes with signals, without the harness
+  'test/shutdown.test.ts',
+  'test/shutdown-load.test.ts',
+  // the embedded database only (backup, restore) or no server at all
+  'test/backup.test.ts',
+  'test/statement-cache.test.ts',
+  'test/sqlite-driver.test.ts',
+];
+
+/** What `npm test` runs through nginx (short): limits, offer requests and approvals, product orders, money. */
+const THROUGH_A_PROXY_SHORT = [
+  'test/auth-limits.test.ts',
+  'test/redis-limits.test.ts',
+  'test/offer-requests.test.ts',
+  'test/offer-requests-concurrency.test.ts',
+  'test/product-orders.test.ts',
+  'test/ledger.test.ts',
+];
+
+/**
  * Projects: the contract, the web app's unit tests, and the server suite once on the embedded
- * database and once on PostgreSQL (only when TEST_DATABASE_URL is set).
+ * database and once on PostgreSQL, and through nginx in full (server-proxy, `npm run test:proxy`)
+ * or short (server-proxy-short, in `npm test`) — those only when TEST_DATABASE_URL is set.
  */
 export default defineConfig({
   test: {
@@ -33,7 +70,13 @@ export default defineConfig({
         },
       },
       serverProject('server-sqlite', 'sqlite'),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            serverProject('server-postgres', 'postgres'),
+            serverProject('server-proxy', 'postgres', { proxy: true, exclude: NOT_THROUGH_A_PROXY }),
+            serverProject('server-proxy-short', 'postgres', { proxy: true, include: THROUGH_A_PROXY_SHORT }),
+          ]
+        : []),
     ],
   },
 });

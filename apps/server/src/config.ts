@@ -35,6 +35,8 @@ export interface Config {
   metricsToken?: string;
   /** Uploaded images in an S3-compatible bucket (S3_BUCKET and the S3_* settings), else DATA_DIR/uploads. */
   s3?: S3Settings;
+  /** Sign-in limits in Redis (REDIS_URL, keys under REDIS_PREFIX) instead of the database. */
+  redis?: { url: string; keyPrefix: string };
 }
 
 /** What the web app reads at GET /api/config: no secrets, only what a visitor may see. */
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiBase: env.STRIPE_API_BASE || undefined,
     push: { subject: env.PUSH_SUBJECT?.trim() || undefined, allowHttpEndpoints: isOn(env.PUSH_ALLOW_HTTP) },
     metricsToken: env.METRICS_TOKEN || undefined,
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_PREFIX ?? 'loyalty:' } : undefined,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -25,6 +25,7 @@ const { app } = await buildApp({
   publicConfig: publicConfigOf(config),
   payments: paymentGatewayFrom(config),
   push: config.push,
+  redis: config.redis,
 });
 if (applied.length) app.log.info({ applied }, 'database migrated');
 
@@ -41,5 +42,5 @@ stopOnSignals({
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  `serving on http://localhost:${config.port} (${database.kind === 'sqlite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  `serving on http://localhost:${config.port} (${database.kind === 'sqlite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${config.redis ? ', sign-in limits in Redis' : ''})`,
 );

@@ -40,44 +40,62 @@ import { ticketsRepository } from './modules/tickets/tickets.repository';
 export interface WriteHooks {
   /** An event row was written (inside a transaction: wake the feed once it commits). */
   written: () => void;
-  /** PostgreSQL: the channel to NOTIFY every server process on (null on SQLite). */
-  channel: string | null;
 }
-const NO_HOOKS: WriteHooks = { written: () => {}, channel: null };
+const NO_HOOKS: WriteHooks = { written: () => {} };
 
-export const buildRepositories = (db: Kysely<Database>, hooks: WriteHooks = NO_HOOKS) => ({
-  accounts: authRepository(db),
-  sms: smsRepository(db),
-  throttle: throttleRepository(db),
-  branches: branchesRepository(db),
-  customers: customerRepository(db),
-  browse: customerRequestsRepository(db),
-  demo: demoRepository(db),
-  ledger: ledgerRepository(db),
-  offerRequests: offerRequestsRepository(db),
-  offers: offersRepository(db),
-  operator: operatorRepository(db),
-  products: productsRepository(db),
-  productRequests: productRequestsRepository(db),
-  profile: profileRepository(db),
-  redeems: redeemsRepository(db),
-  staff: staffRepository(db),
-  tags: tagsRepository(db),
-  cards: cardsRepository(db),
-  packages: packagesRepository(db),
-  settlements: settlementsRepository(db),
-  reports: reportsRepository(db),
-  secrets: secretsRepository(db),
-  activity: activityRepository(db),
-  events: eventsRepository(db, hooks.written, hooks.channel),
-  push: pushRepository(db),
-  tickets: ticketsRepository(db),
-  qr: qrRepository(db),
-  exports: exportsRepository(db),
-  idempotency: idempotencyRepository(db),
-});
+/** Every repository's factory over a database or a transaction. */
+const FACTORIES = {
+  accounts: authRepository,
+  sms: smsRepository,
+  throttle: throttleRepository,
+  branches: branchesRepository,
+  customers: customerRepository,
+  browse: customerRequestsRepository,
+  demo: demoRepository,
+  ledger: ledgerRepository,
+  offerRequests: offerRequestsRepository,
+  offers: offersRepository,
+  operator: operatorRepository,
+  products: productsRepository,
+  productRequests: productRequestsRepository,
+  profile: profileRepository,
+  redeems: redeemsRepository,
+  staff: staffRepository,
+  tags: tagsRepository,
+  cards: cardsRepository,
+  packages: packagesRepository,
+  settlements: settlementsRepository,
+  reports: reportsRepository,
+  secrets: secretsRepository,
+  activity: activityRepository,
+  events: (db: Kysely<Database>, hooks: WriteHooks) => eventsRepository(db, hooks.written),
+  push: pushRepository,
+  tickets: ticketsRepository,
+  qr: qrRepository,
+  exports: exportsRepository,
+  idempotency: idempotencyRepository,
+};
 
-export type Repos = ReturnType<typeof buildRepositories>;
+export type Repos = { [K in keyof typeof FACTORIES]: ReturnType<(typeof FACTORIES)[K]> };
+
+/**
+ * The repositories over `db`. Each is built when first used: a transaction uses a few of them, and
+ * building all of them for each one was a measurable part of an approval (bench/README.md).
+ */
+export function buildRepositories(db: Kysely<Database>, hooks: WriteHooks = NO_HOOKS): Repos {
+  const repos = {} as Repos;
+  for (const key of Object.keys(FACTORIES) as (keyof Repos)[])
+    Object.defineProperty(repos, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const repo = (FACTORIES[key] as (db: Kysely<Database>, hooks: WriteHooks) => unknown)(db, hooks);
+        Object.defineProperty(repos, key, { value: repo, enumerable: true });
+        return repo;
+      },
+    });
+  return repos;
+}
 
 export interface Store extends Repos {
   /** Runs `fn` in one transaction, with every repository bound to it; a throw rolls it back. */
@@ -88,22 +106,44 @@ export interface Store extends Repos {
 
 export function createStore(db: Kysely<Database>, kind: DialectKind = 'sqlite', pgSchema?: string): Store {
   const listeners = new Set<() => void>();
-  const fire = () => {
-    for (const l of listeners) l();
-  };
   const channel = kind === 'postgres' ? feedChannel(pgSchema) : null;
+  const root = buildRepositories(db, { written: () => committed() });
+  // PostgreSQL: one NOTIFY at a time to the other server processes, and one more if events were
+  // written meanwhile; a failed one is covered by their safety poll (modules/events/feed.ts)
+  let notifying = false;
+  let again = false;
+  const notifyOthers = () => {
+    if (!channel) return;
+    if (notifying) {
+      again = true;
+      return;
+    }
+    notifying = true;
+    again = false;
+    root.events
+      .notify(channel)
+      .catch(() => undefined)
+      .finally(() => {
+        notifying = false;
+        if (again) notifyOthers();
+      });
+  };
+  /** Events were committed by this process: wake its feed and the others'. */
+  function committed() {
+    for (const l of listeners) l();
+    notifyOthers();
+  }
   return {
-    ...buildRepositories(db, { written: fire, channel }),
+    ...root,
     async transaction(fn) {
       let wrote = false;
       const hooks: WriteHooks = {
         written: () => {
           wrote = true;
         },
-        channel,
       };
       const result = await db.transaction().execute((trx) => fn(buildRepositories(trx, hooks)));
-      if (wrote) fire();
+      if (wrote) committed();
       return result;
     },
     onEvents(listener) {

@@ -49,6 +49,39 @@ describe('operator tokens', () => {
     expect(entry.actor).toBe('cli');
   }, 60_000);
 
+  it('npm run admin -- operator revoke <id> ends a token at once; the revoke is logged, a repeat changes nothing', async () => {
+    const root = path.resolve(__dirname, '../../..');
+    const cli = (...args: string[]) =>
+      promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/admin.ts', ...args], {
+        cwd: root,
+        env: { ...process.env, ...t.databaseEnv },
+      });
+    const doomed = await t.services.operator.createToken('lost phone');
+    expect((await admin('merchant/list', {}, doomed.token)).status).toBe(200);
+
+    const { stdout } = await cli('operator', 'revoke', String(doomed.id));
+    expect(stdout).toContain(`Revoked operator token ${doomed.id} (lost phone)`);
+    expect((await admin('merchant/list', {}, doomed.token)).status).toBe(401);
+    // the other tokens still work
+    expect((await admin('merchant/list')).status).toBe(200);
+    const row = await t.db.selectFrom('operatorTokens').selectAll().where('id', '=', doomed.id).executeTakeFirst();
+    expect(row?.revokedAt).toEqual(expect.any(String));
+    const [entry] = await logged('operator revoke');
+    expect(entry).toMatchObject({ actor: 'cli' });
+    expect(JSON.parse(entry.detail)).toEqual({ tokenId: doomed.id });
+
+    // listed as revoked; a second revoke says so and logs nothing more
+    expect((await cli('operator', 'tokens')).stdout).toMatch(
+      new RegExp(`^${doomed.id}\\t\\S+\\trevoked \\S+\\tlost phone$`, 'm'),
+    );
+    expect((await cli('operator', 'revoke', String(doomed.id))).stdout).toContain('was already revoked');
+    expect(await logged('operator revoke')).toHaveLength(1);
+    // an unknown id: a message and a non-zero exit; a malformed one is refused before any lookup
+    const err = await cli('operator', 'revoke', '999999').catch((e) => e as { code: number; stderr: string });
+    expect(err).toMatchObject({ code: 1, stderr: expect.stringContaining('No operator token with id 999999') });
+    await expect(t.services.operator.revokeToken('abc')).rejects.toThrow(/whole number/);
+  }, 120_000);
+
   it('answers 401 without a token, with a wrong one, or with a merchant session token', async () => {
     const m = await merchantFixture(t);
     for (const auth of [null, 'nope', `${token}x`, m.token]) {

@@ -78,6 +78,22 @@ describe('parallel guesses are counted when they start', () => {
     expect(counts[401]).toBe(LOGIN_LIMITS.perAddress.free);
     expect(counts[429]).toBe(100 - LOGIN_LIMITS.perAddress.free);
   });
+
+  it('a made-up X-Forwarded-For does not give a guesser a fresh address, with or without a proxy in front', async () => {
+    t = await startTestServer({ loginLimits: { perAddress: slowAddress } });
+    const server = t;
+    const guesses: number[] = [];
+    for (let i = 0; i < LOGIN_LIMITS.perAddress.free + 3; i++) {
+      const body = new URLSearchParams({ username: nextMobile(), password: `guess-${i}` });
+      const res = await fetch(`${server.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.51.100.${i + 1}` },
+        body,
+      });
+      guesses.push(res.status);
+    }
+    expect(guesses).toEqual([...Array(LOGIN_LIMITS.perAddress.free).fill(401), 429, 429, 429]);
+  });
 });
 
 describe('nobody can lock the owner out', () => {

@@ -1,8 +1,8 @@
 /** The bounded hashing queue (docs/security.md): a few at once, a bounded line, 503 beyond it. */
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/core/errors';
-import { WorkQueue } from '../src/lib/password';
 import { addressKey, delayFor, LOGIN_LIMITS } from '../src/lib/rate-limit';
+import { WorkQueue } from '../src/lib/work-queue';
 
 const deferred = () => {
   let resolve!: () => void;

@@ -9,12 +9,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { backup, restore } from '../src/cli/backup';
 import { openDatabase } from '../src/db/dialect';
 import { migrateToLatest } from '../src/db/migrate';
+import SQLite from '../src/db/sqlite-driver';
 import { encode, type MerchantFixture, merchantFixture, startTestServer, type TestServer } from './harness';
 
 const root = path.resolve(__dirname, '../../..');

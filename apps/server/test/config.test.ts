@@ -48,6 +48,16 @@ describe('switches', () => {
     expect(loadConfig({ HSTS: 'no', TRUST_PROXY: '0' })).toMatchObject({ hsts: false, trustProxy: false });
   });
 
+  it('counts the sign-in limits in Redis only when REDIS_URL is set, under REDIS_PREFIX (default loyalty:)', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '' }).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379/2' }).redis).toEqual({
+      url: 'redis://cache:6379/2',
+      keyPrefix: 'loyalty:',
+    });
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379', REDIS_PREFIX: 'shop1:' }).redis?.keyPrefix).toBe('shop1:');
+  });
+
   it('takes DATABASE_SCHEMA only as a plain schema name', () => {
     expect(loadConfig({}).databaseSchema).toBeUndefined();
     expect(loadConfig({ DATABASE_SCHEMA: 'loyalty_1' }).databaseSchema).toBe('loyalty_1');

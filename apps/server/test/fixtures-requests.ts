@@ -3,13 +3,17 @@
  * straight into the database (the catalogue's own calls are tested elsewhere), customers signed up
  * through the API with points granted through the ledger, and the ledger invariant.
  */
+import { businessDate } from '@loyalty/contract';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { nowIso } from '../src/db/dialect';
 import { staffLogin } from './catalogue-fixtures';
 import { merchantFixture, nextMobile, startTestServer, type TestServer } from './harness';
 
-/** A calendar date `days` from today (UTC), YYYY-MM-DD. */
-export const day = (days = 0): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/**
+ * A date `days` from today on the business calendar (Asia/Qatar, as the server judges an offer's
+ * dates), YYYY-MM-DD: from 21:00 UTC on, the UTC date is a day behind it.
+ */
+export const day = (days = 0): string => businessDate(new Date(Date.now() + days * 86_400_000));
 
 export async function liveMerchant(t: TestServer, name?: string) {
   const m = await merchantFixture(t, { name });

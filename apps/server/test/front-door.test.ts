@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerSecurityHeaders } from '../src/http/security';
+import { registerSecurityHeaders, securityHeaders } from '../src/http/security';
 import { startTestServer, type TestServer } from './harness';
 
 const SHELL =
@@ -173,6 +173,13 @@ describe('cache headers of the built app', () => {
 });
 
 describe('security headers', () => {
+  it('computes the same headers once for every answer, with HSTS only when asked for', () => {
+    const plain = securityHeaders();
+    expect(plain['strict-transport-security']).toBeUndefined();
+    expect(plain['x-frame-options']).toBe('DENY');
+    expect(securityHeaders({ hsts: true })['strict-transport-security']).toBe('max-age=31536000');
+  });
+
   it('sends the content security policy and the other headers on the app', async () => {
     for (const p of ['/', '/dashboard', '/index.html']) {
       const res = await get(p);

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../src/app';
@@ -17,6 +18,7 @@ import { type HashCost, type HashingLimits, hashPassword } from '../src/lib/pass
 import { LOGIN_LIMITS, type LoginLimits } from '../src/lib/rate-limit';
 import type { S3Settings } from '../src/modules/images/storage';
 import { operatorService } from '../src/modules/operator/operator.service';
+import { type NginxProxy, nginxMissing, startNginx } from './nginx';
 
 /** A cheap argon2id cost so that hundreds of sign-ups stay fast (production: PRODUCTION_COST). */
 export const TEST_HASH_COST: HashCost = { memoryKiB: 256, iterations: 1, parallelism: 1 };
@@ -50,8 +52,17 @@ export interface Res<T = any> {
   headers: Headers;
 }
 
+/**
+ * TEST_VIA_PROXY=1 (the server-proxy projects of vitest.config.ts, PostgreSQL only): every test
+ * server is two apps on one schema behind nginx, and `url` and `call` go through nginx.
+ */
+export const viaProxy = process.env.TEST_VIA_PROXY === '1';
+
 export interface TestServer {
+  /** Where the test talks to the app: the app itself, or nginx in front of two apps (viaProxy). */
   url: string;
+  /** The apps' own addresses (one, or two behind the proxy). */
+  upstreams: string[];
   /** Environment for a child process (the operator command) that opens this same database. */
   databaseEnv: Record<string, string>;
   db: Kysely<Database>;
@@ -99,10 +110,14 @@ export async function startTestServer(
     metricsToken?: string;
     /** Keep uploads in this S3-compatible bucket. */
     s3?: S3Settings;
+    /** Count the sign-in limits in Redis (a test's own key prefix) instead of the database. */
+    redis?: AppOptions['redis'];
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-test-'));
   const usePg = process.env.TEST_DB === 'postgres';
+  if (viaProxy && !usePg) throw new Error('TEST_VIA_PROXY=1 needs TEST_DB=postgres (two apps share one database)');
+  if (viaProxy && nginxMissing()) throw new Error(`TEST_VIA_PROXY=1: ${nginxMissing()}`);
   let schema: string | undefined;
   if (usePg) {
     const url = process.env.TEST_DATABASE_URL;
@@ -113,44 +128,70 @@ export async function startTestServer(
     await client.query(`CREATE SCHEMA ${schema}`);
     await client.end();
   }
-  const database = openDatabase({
-    databaseUrl: usePg ? process.env.TEST_DATABASE_URL : undefined,
-    dataDir,
-    pgSchema: schema,
-    poolSize: 20,
-  });
+  const open = () =>
+    openDatabase({
+      databaseUrl: usePg ? process.env.TEST_DATABASE_URL : undefined,
+      dataDir,
+      pgSchema: schema,
+      // through the proxy two apps share the schema, each with its own pool
+      poolSize: viaProxy ? 10 : 20,
+    });
+  const database = open();
   await opts.beforeMigrate?.(database);
   await migrateToLatest(database);
   const sms: { to: string; body: string }[] = [];
-  const { app, deps, services } = await buildApp({
-    database,
-    dataDir,
-    hashCost: opts.hashCost ?? TEST_HASH_COST,
-    hashing: opts.hashing ?? { concurrency: 4, maxWaiting: 1000 },
-    validateResponses: true,
-    sessionTtlMs: opts.sessionTtlMs,
-    loginLimits: { ...TEST_LOGIN_LIMITS, ...opts.loginLimits },
-    webDist: opts.webDist,
-    publicConfig: opts.publicConfig,
-    payments: opts.payments,
-    feed: opts.feed,
-    push: opts.push,
-    log: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
-    metricsToken: opts.metricsToken,
-    s3: opts.s3,
-    sms: {
-      async send(to, body) {
-        sms.push({ to, body });
+  const start = async (db: DbHandle) => {
+    const built = await buildApp({
+      database: db,
+      dataDir,
+      hashCost: opts.hashCost ?? TEST_HASH_COST,
+      hashing: opts.hashing ?? { concurrency: 4, maxWaiting: 1000 },
+      validateResponses: true,
+      sessionTtlMs: opts.sessionTtlMs,
+      loginLimits: { ...TEST_LOGIN_LIMITS, ...opts.loginLimits },
+      webDist: opts.webDist,
+      publicConfig: opts.publicConfig,
+      payments: opts.payments,
+      feed: opts.feed,
+      push: opts.push,
+      log: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
+      metricsToken: opts.metricsToken,
+      s3: opts.s3,
+      redis: opts.redis,
+      // behind nginx (TEST_VIA_PROXY=1) as docs/deploy.md configures the servers
+      trustProxy: viaProxy,
+      sms: {
+        async send(to, body) {
+          sms.push({ to, body });
+        },
       },
-    },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}`;
+    });
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = built.app.server.address();
+    return { ...built, port: typeof address === 'object' && address ? address.port : 0 };
+  };
+  const { app, deps, services, port } = await start(database);
+  // TEST_VIA_PROXY=1: a second app on the same schema (its own pool, its own buildApp) and nginx
+  // round-robin in front of both; every call of the test goes through nginx (docs/deploy.md)
+  let second: { app: FastifyInstance; database: DbHandle; port: number } | undefined;
+  let proxy: NginxProxy | undefined;
+  if (viaProxy) {
+    const databaseB = open();
+    try {
+      const b = await start(databaseB);
+      second = { app: b.app, database: databaseB, port: b.port };
+      proxy = await startNginx([port, b.port]);
+    } catch (err) {
+      await second?.app.close();
+      await databaseB.close();
+      throw err;
+    }
+  }
+  const url = proxy?.url ?? `http://127.0.0.1:${port}`;
 
   return {
     url,
+    upstreams: [port, ...(second ? [second.port] : [])].map((p) => `http://127.0.0.1:${p}`),
     databaseEnv: usePg
       ? { DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL ?? '', DATABASE_SCHEMA: schema ?? '' }
       : { DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_SCHEMA: '' },
@@ -162,6 +203,11 @@ export async function startTestServer(
     sms,
     call: callAt(url),
     async close() {
+      await proxy?.close();
+      if (second) {
+        await second.app.close();
+        await second.database.close();
+      }
       await app.close();
       await database.close();
       if (schema) {

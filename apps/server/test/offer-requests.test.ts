@@ -79,6 +79,22 @@ describe('req/list and req/details', () => {
     expect(none.body.data).toEqual({ rows: [], count: 0 });
   });
 
+  it('answers many large pages asked at once, each whole (they are read two at a time)', async () => {
+    const shop = await shopFixture(t);
+    const c = await customerFixture(t, 100);
+    for (let i = 0; i < 12; i++) await requestOffer(t, shop, c);
+    const pages = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.call('merchant/req/list', { limit: 1000 - i, pageNum: 1 }, { token: shop.merchant.token }),
+      ),
+    );
+    for (const p of pages) {
+      expect(p.status).toBe(200);
+      expect(p.body.data.count).toBe(12);
+      expect(p.body.data.rows).toHaveLength(12);
+    }
+  });
+
   it('shows staff only their branch and another merchant nothing (404)', async () => {
     const shop = await shopFixture(t);
     await t.db.insertInto('offerBranches').values({ offerId: shop.offer.id, branchId: shop.otherBranch.id }).execute();
@@ -132,8 +148,8 @@ describe('req/approve', () => {
       .orderBy('id')
       .execute();
     expect(ledger.map((e) => [e.accountType, e.accountId, e.delta, e.balanceAfter, e.reason])).toEqual([
-      ['merchant', shop.merchant.id, 40, 40, 'offerRequest'],
       ['user', c.id, -40, 60, 'offerRequest'],
+      ['merchant', shop.merchant.id, 40, 40, 'offerRequest'],
     ]);
 
     // idempotent: approving again answers the done request and changes nothing

@@ -193,6 +193,20 @@ describe('offer lists', () => {
     expect(all.status).toBe(200);
     expect(all.body.data.count).toBe(3);
     expect(ids(all)).toEqual([o3, o2, o1]);
+    // each offer with its own branches (oldest first) and tags (by name), read for the page at once
+    const byId = new Map(all.body.data.rows.map((o: { id: number }) => [o.id, o]));
+    const tagNames = (o: { tags: { name: string }[] }) => o.tags.map((tag) => tag.name);
+    for (const [id, branches] of [
+      [o1, [x]],
+      [o2, [y]],
+      [o3, [x, y]],
+    ] as const) {
+      const o = byId.get(id) as { branchsIds: number[]; branchs: { branchName: string }[]; tags: { name: string }[] };
+      expect(o.branchsIds).toEqual(branches);
+      expect(o.branchs.map((b) => b.branchName)).toEqual(branches.map((b) => (b === x ? 'X' : 'Y')));
+      expect(tagNames(o)).toEqual([...tagNames(o)].sort());
+      expect(o.tags).toHaveLength(tags.length);
+    }
     const ofX = await t.call('merchant/offer/list', { branchId: x }, { token: mine.token });
     expect(ofX.body.data.count).toBe(2);
     expect(ids(ofX)).toEqual([o3, o1]);

@@ -118,8 +118,8 @@ describe('merchant/product/req/changeStatus (Picked)', () => {
     expect(await balanceOf(t, 'merchant', s.merchant.id)).toBe(40);
     const rows = await ledgerRows(t, `product_request:${id}`);
     expect(rows.map((r) => [r.accountType, r.delta, r.reason])).toEqual([
-      ['merchant', 40, 'productRequest'],
       ['user', -40, 'productRequest'],
+      ['merchant', 40, 'productRequest'],
     ]);
     const [settlement, ...more] = await settlementsOf(t, id);
     expect(more).toEqual([]);
@@ -301,8 +301,8 @@ describe('user/req/confirm/refund', () => {
     expect(await balanceOf(t, 'user', c.id)).toBe(100);
     expect(await balanceOf(t, 'merchant', s.merchant.id)).toBe(0);
     expect((await ledgerRows(t, `product_refund:${id}`)).map((r) => [r.accountType, r.delta, r.reason])).toEqual([
-      ['merchant', -40, 'productRefund'],
       ['user', 40, 'productRefund'],
+      ['merchant', -40, 'productRefund'],
     ]);
     expect(await stockOf(t, s.product.id)).toBe(3);
     expect(await settlementLines(t, id)).toEqual([

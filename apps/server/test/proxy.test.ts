@@ -6,9 +6,8 @@
  * ledger once. PostgreSQL only (the embedded database belongs to one process); skipped with a
  * message when TEST_DATABASE_URL is unset or nginx cannot be installed (scripts/install-nginx.sh).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,80 +21,14 @@ import {
   shopFixture,
 } from './fixtures-requests';
 import { callAt, type MerchantFixture, merchantFixture, startTestServer, type TestServer } from './harness';
+import { type NginxProxy, nginxMissing, startNginx, waitFor } from './nginx';
+import { freePort } from './ports';
 
 const root = path.resolve(__dirname, '../../..');
 const usePg = process.env.TEST_DB === 'postgres';
-const NGINX = '/usr/sbin/nginx';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-    srv.on('error', reject);
-  });
-
-async function waitFor(what: string, ok: () => Promise<boolean>, timeoutMs: number, output: () => string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ok().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${output()}`);
-    await sleep(100);
-  }
-}
-
-/** The nginx configuration of docs/deploy.md, with paths in `dir` and an X-Upstream header for the test. */
-export function nginxConfig(dir: string, listen: number, upstreams: number[]): string {
-  return `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream loyalty {
-${upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${listen};
-    client_max_body_size 60m;
-    location = /metrics { return 404; }
-    location / {
-      proxy_pass http://loyalty;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      add_header X-Upstream $upstream_addr always;
-    }
-  }
-}
-`;
-}
-
-function nginxAvailable(): boolean {
-  if (fs.existsSync(NGINX)) return true;
-  try {
-    execFileSync('bash', [path.join(root, 'scripts/install-nginx.sh')], { stdio: 'inherit', timeout: 300_000 });
-  } catch {
-    /* reported below */
-  }
-  return fs.existsSync(NGINX);
-}
-
-const skipWhy = !usePg
-  ? 'TEST_DATABASE_URL is not set (several servers need PostgreSQL)'
-  : !nginxAvailable()
-    ? 'nginx is not installed and could not be (scripts/install-nginx.sh)'
-    : undefined;
+const skipWhy = !usePg ? 'TEST_DATABASE_URL is not set (several servers need PostgreSQL)' : nginxMissing();
 if (skipWhy && usePg) console.warn(`proxy.test.ts skipped: ${skipWhy}`);
 
 describe.skipIf(skipWhy !== undefined)('two servers behind nginx on one PostgreSQL', () => {
@@ -103,6 +36,7 @@ describe.skipIf(skipWhy !== undefined)('two servers behind nginx on one PostgreS
   let proxied: TestServer;
   let proxyUrl: string;
   let m: MerchantFixture;
+  let nginx: NginxProxy | undefined;
   const children: ChildProcess[] = [];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-nginx-'));
 
@@ -142,29 +76,14 @@ describe.skipIf(skipWhy !== undefined)('two servers behind nginx on one PostgreS
       () => outB,
     );
 
-    const listen = await freePort();
-    const conf = path.join(dir, 'nginx.conf');
-    fs.writeFileSync(conf, nginxConfig(dir, listen, [portA, portB]));
-    let outN = '';
-    const n = spawn(NGINX, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(n);
-    n.stderr?.on('data', (d) => {
-      outN += d;
-    });
-    proxyUrl = `http://127.0.0.1:${listen}`;
-    await waitFor(
-      'nginx',
-      async () => (await fetch(`${proxyUrl}/api/health`)).ok,
-      20_000,
-      () => outN,
-    );
+    nginx = await startNginx([portA, portB]);
+    proxyUrl = nginx.url;
     proxied = { ...t, url: proxyUrl, call: callAt(proxyUrl) };
     m = await merchantFixture(proxied);
   }, 180_000);
 
   afterAll(async () => {
+    await nginx?.close();
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     await sleep(500);
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');

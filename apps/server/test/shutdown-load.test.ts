@@ -6,13 +6,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { type DbHandle, openDatabase } from '../src/db/dialect';
+import { freePort } from './ports';
 
 const root = path.resolve(__dirname, '../../..');
 const usePg = process.env.TEST_DB === 'postgres';
@@ -22,16 +22,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-    srv.on('error', reject);
-  });
 
 function form(fields: Record<string, string>): FormData {
   const f = new FormData();

@@ -14,6 +14,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type ShutdownSignal, stopOnSignals } from '../src/lib/shutdown';
+import { freePort } from './ports';
 
 const root = path.resolve(__dirname, '../../..');
 const quietLog = { info() {}, warn() {}, error() {} };
@@ -151,16 +152,6 @@ afterAll(async () => {
     await client.end();
   }
 });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-    srv.on('error', reject);
-  });
 
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {

@@ -4,9 +4,9 @@
  * the cache stays bounded. Engine-independent: it runs on an in-memory SQLite database whichever
  * project runs it.
  */
-import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cachingStatements } from '../src/db/dialect';
+import SQLite from '../src/db/sqlite-driver';
 
 let sqlite: SQLite.Database;
 afterEach(() => sqlite?.close());

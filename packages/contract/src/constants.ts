@@ -123,3 +123,10 @@ export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',
 } as const;
+
+/**
+ * The live feed (DECISIONS §9): `GET /api/merchant/events`, server-sent events, token as
+ * `Authorization: Bearer` or `?token=`; `Last-Event-ID` (or `?lastEventId=`) replays what was missed.
+ * Each message's data is one `feedEvent` (endpoints/activity.ts); an `event: ready` message follows the replay.
+ */
+export const FEED_PATH = '/api/merchant/events';

@@ -6,7 +6,6 @@ export {
   type AuditEntry,
   activityListBody,
   auditEntry,
-  FEED_PATH,
   type FeedEvent,
   feedEvent,
 } from './endpoints/activity';

@@ -30,6 +30,8 @@ const USAGE = `Usage: npm run admin -- <command>
   settlement move <id> <pending|paid>  move a settlement initial → pending → paid
   ticket reply <ticketId> <message>  answer a merchant's open ticket
   operator token [label]             print a new operator token for /api/admin/... (only its hash is kept)
+  operator tokens                    list the operator tokens (id, label, created, revoked)
+  operator revoke <id>               revoke an operator token: it stops working at once
   operator log                       the last 50 operator actions (who and when)
   demo                               fill the database with a bilingual demo
   backup <file>                      copy the embedded database to <file> while the server runs
@@ -189,6 +191,25 @@ async function main(argv: string[]): Promise<number> {
         await record({ tokenId: id });
         console.log(`Operator token ${id} (shown once, keep it secret; send it as Authorization: Bearer <token>):`);
         console.log(token);
+        return 0;
+      }
+      case 'operator tokens': {
+        const rows = await op.listTokens();
+        if (rows.length === 0) console.log('No operator tokens yet.');
+        for (const r of rows)
+          console.log(
+            `${r.id}\t${r.createdAt}\t${r.revokedAt ? `revoked ${r.revokedAt}` : 'active'}\t${r.label ?? ''}`,
+          );
+        return 0;
+      }
+      case 'operator revoke': {
+        const r = await op.revokeToken(need(rest[0], 'token id'));
+        if (r.alreadyRevoked) {
+          console.log(`Operator token ${r.id} was already revoked (${r.revokedAt}).`);
+          return 0;
+        }
+        await record({ tokenId: r.id });
+        console.log(`Revoked operator token ${r.id}${r.label ? ` (${r.label})` : ''}; it no longer opens /api/admin.`);
         return 0;
       }
       case 'operator log': {

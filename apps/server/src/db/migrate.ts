@@ -10,6 +10,7 @@ import { secrets } from './migrations/0008-secrets';
 import { push } from './migrations/0009-push';
 import { counterQr } from './migrations/0010-counter-qr';
 import { perfIndexes } from './migrations/0011-perf-indexes';
+import { listCounts } from './migrations/0012-list-counts';
 
 /** The one ordered migration set; names sort in order of application. */
 const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
@@ -23,6 +24,7 @@ const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0011-perf-indexes': perfIndexes(kind),
   '0009-push': push(kind),
   '0010-counter-qr': counterQr(kind),
+  '0012-list-counts': listCounts(kind),
 });
 
 class InCodeProvider implements MigrationProvider {

@@ -501,6 +501,20 @@ export interface Database {
   operatorTokens: OperatorTokensTable;
   operatorActions: OperatorActionsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  listCounts: ListCountsTable;
+}
+
+/**
+ * Rows of a merchant's counted lists per branch and state, kept by triggers
+ * (migrations/0012-list-counts.ts); a count sums the slots.
+ */
+export interface ListCountsTable {
+  list: 'offer_requests' | 'redeem_requests';
+  merchantId: number;
+  branchId: number;
+  state: string;
+  slot: number;
+  n: number;
 }
 
 /** A new or changed request, for the live feed (docs/architecture.md "Live feed"). */
@@ -534,6 +548,67 @@ export interface AuditLogTable {
   device: string | null;
   createdAt: Timestamp;
 }
+
+/**
+ * Every column of a table, spelled out for the queries PostgreSQL prepares by name (an explicit
+ * list keeps their result the same when a later migration adds a column). `columnsOf` checks at
+ * compile time that none is missing.
+ */
+export const columnsOf =
+  <T>() =>
+  <const K extends readonly (keyof T & string)[]>(
+    ...keys: K & (Exclude<keyof T, K[number]> extends never ? unknown : { missing: Exclude<keyof T, K[number]> })
+  ): K =>
+    keys;
+
+export const OFFER_COLUMNS = columnsOf<OffersTable>()(
+  'id',
+  'merchantId',
+  'title',
+  'titleAr',
+  'description',
+  'descriptionAr',
+  'priceCents',
+  'points',
+  'availableNumberOfOffers',
+  'startDate',
+  'endDate',
+  'rate',
+  'isActive',
+  'createdAt',
+  'updatedAt',
+);
+export const BRANCH_COLUMNS = columnsOf<BranchesTable>()(
+  'id',
+  'merchantId',
+  'branchName',
+  'address',
+  'addressAr',
+  'phone',
+  'lat',
+  'long',
+  'isActive',
+  'createdAt',
+  'updatedAt',
+);
+export const MERCHANT_COLUMNS = columnsOf<MerchantsTable>()(
+  'id',
+  'name',
+  'mobile',
+  'passwordHash',
+  'status',
+  'isLive',
+  'balance',
+  'currency',
+  'logo',
+  'hotLine',
+  'refundPeriod',
+  'commissionPercentage',
+  'taxRegistrationNumber',
+  'refundRules',
+  'createdAt',
+  'updatedAt',
+);
 
 export type Merchant = Selectable<MerchantsTable>;
 export type NewMerchant = Insertable<MerchantsTable>;

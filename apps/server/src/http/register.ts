@@ -3,6 +3,7 @@ import { type ApiPath, api, type EndpointDef, type Language } from '@loyalty/con
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Caller, requireCustomer, requireMerchant } from '../core/caller';
 import { AppError, forbidden, unauthenticated } from '../core/errors';
+import { WorkQueue } from '../lib/work-queue';
 import { readBody } from './body';
 import type { Handler, HandlerContext, Handlers } from './context';
 
@@ -40,6 +41,15 @@ function authorize(def: EndpointDef, caller: Caller | null): void {
     throw forbidden('mustChangePassword');
 }
 
+/** A page above this many rows is a large page (SPEC's lists ask for up to 1000). */
+export const LARGE_PAGE = 100;
+/**
+ * Large pages are read and mapped two at a time per process: each holds thousands of rows and
+ * objects until it is serialized, and 32 at once grew the heap by ~200 MB for no more throughput
+ * (the work is CPU-bound on one thread; bench/README.md, "Memory"). The others wait their turn.
+ */
+const LARGE_PAGES_AT_ONCE = 2;
+
 export interface RegisterOptions {
   handlers: Handlers;
   resolveCaller: ResolveCaller;
@@ -52,6 +62,7 @@ export interface RegisterOptions {
  * answers 501 — never a fake success.
  */
 export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): void {
+  const largePages = new WorkQueue(LARGE_PAGES_AT_ONCE, Number.POSITIVE_INFINITY);
   for (const path of Object.keys(api) as ApiPath[]) {
     const def: EndpointDef = api[path];
     const handler = opts.handlers[path] as Handler<ApiPath> | undefined;
@@ -88,7 +99,9 @@ export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): 
         request,
         lang: requestLanguage(request),
       };
-      const data = await handler(ctx);
+      const limit = (body as { limit?: unknown } | undefined)?.limit;
+      const data =
+        typeof limit === 'number' && limit > LARGE_PAGE ? await largePages.run(() => handler(ctx)) : await handler(ctx);
       if (def.format === 'csv') return sendCsv(reply, def.path, data as unknown as AsyncIterable<string>);
       if (opts.validateResponses) {
         const check = def.response.safeParse(data);

@@ -8,9 +8,15 @@
  *   no microphone;
  * - Strict-Transport-Security only when the operator serves over HTTPS and opts in (`HSTS=1`):
  *   locally the app is served over plain http, where HSTS would only get in the way.
+ *
+ * The headers do not depend on the request (no CSP nonces), so helmet computes them once at start
+ * and one hook copies them onto every answer: @fastify/helmet ran helmet — parsing the CSP
+ * directives anew — on every request, a few percent of a list request's CPU (bench/README.md,
+ * "Profile"; docs/decisions/0008).
  */
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -38,17 +44,39 @@ export interface SecurityOptions {
   hsts?: boolean;
 }
 
-/** Registers the headers on the root instance, so they apply to every route and every error. */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityOptions = {}): Promise<void> {
-  await app.register(helmet, {
+/** The headers helmet sets for these options, computed by running it once against a recorder. */
+export function securityHeaders(opts: SecurityOptions = {}): Record<string, string> {
+  const options: HelmetOptions = {
     // exactly our directives: helmet's defaults would add upgrade-insecure-requests, which breaks
     // an app served over plain http on a local network
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: opts.hsts ? { maxAge: HSTS_MAX_AGE, includeSubDomains: false } : false,
+  };
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failed: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    failed = err;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  if (failed) throw failed;
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  return headers;
+}
+
+/** Registers the headers on the root instance, so they apply to every route and every error. */
+export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityOptions = {}): Promise<void> {
+  const headers = securityHeaders(opts);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

@@ -7,8 +7,9 @@
  */
 import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify, parseOptions } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
-import { invalidField, retryLater } from '../core/errors';
+import { invalidField } from '../core/errors';
+import { once } from './lazy';
+import { WorkQueue } from './work-queue';
 
 export interface HashCost {
   /** Memory in KiB. */
@@ -70,45 +71,20 @@ export function needsRehash(stored: string, cost: HashCost): boolean {
   }
 }
 
-let common: Set<string> | undefined;
+/** zxcvbn's list of the most common passwords, lower-cased: loaded when a password is first chosen. */
+const commonPasswords = once(async () => {
+  const { dictionary } = await import('@zxcvbn-ts/language-common');
+  return new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+});
+
 /** In zxcvbn's list of the most common passwords (loaded once, on the server only), whatever the case. */
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
-  return common.has(password.trim().toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  return (await commonPasswords()).has(password.trim().toLowerCase());
 }
 
 /** Refuses a new password that is too common: 422 on the field `password`. */
-export function assertNotCommon(password: string): void {
-  if (isCommonPassword(password)) throw invalidField('password', 'passwordTooCommon');
-}
-
-/** Runs at most `concurrency` tasks at once and keeps at most `maxWaiting` in line; beyond that, 503. */
-export class WorkQueue {
-  private running = 0;
-  private readonly line: (() => void)[] = [];
-
-  constructor(
-    readonly concurrency: number,
-    readonly maxWaiting: number,
-  ) {}
-
-  get waiting(): number {
-    return this.line.length;
-  }
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running < this.concurrency) this.running++;
-    else if (this.line.length < this.maxWaiting) await new Promise<void>((go) => this.line.push(go));
-    else throw retryLater(503, 'busy', 1);
-    try {
-      return await task();
-    } finally {
-      // hand the slot to the next in line, or free it
-      const next = this.line.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
+export async function assertNotCommon(password: string): Promise<void> {
+  if (await isCommonPassword(password)) throw invalidField('password', 'passwordTooCommon');
 }
 
 /** Hashing and checking of passwords, bounded by one queue for the whole process. */
@@ -128,8 +104,8 @@ export function passwordHasher(cost: HashCost, limits: HashingLimits = HASHING) 
     /** Hashes a password (one chosen by the server, or one already checked). */
     hash: (password: string) => queue.run(() => hashPassword(password, cost)),
     /** Hashes a password a person chose: refused with 422 when it is a common one. */
-    hashNew(password: string) {
-      assertNotCommon(password);
+    async hashNew(password: string) {
+      await assertNotCommon(password);
       return queue.run(() => hashPassword(password, cost));
     },
     /**

@@ -1,27 +1,29 @@
 /**
- * Crash durability (issue "proof suites"): the real server process (node apps/server/src/main.ts,
- * as `npm start` runs it) on this project's database takes concurrent writes of every kind —
- * offer request approvals, package purchases, product requests — and is killed with SIGKILL at a
- * random moment, then started again on the same data. Every write it acknowledged with 200 must be
- * there, complete (its ledger movements, its invoice), and the shared invariants must hold: no
- * movement is half-applied. `npm test`: 2 kills (each restart of the real server takes seconds); `npm run test:proof`: 20. A failing round prints
- * its seed (PROOF_SEED=… repeats its timings).
+ * Crash durability (issue "proof suites"): the built server (node apps/server/dist/main.js, as
+ * `npm start` runs it) on this project's database takes concurrent writes of every kind — offer
+ * request approvals and rejects, package purchases, product requests, redeems and their approvals —
+ * and is killed with SIGKILL at a random moment, then started again on the same data. Every write
+ * it acknowledged with 200 must be there, complete (its ledger movements, its invoice, its reason),
+ * and the shared invariants must hold: no movement is half-applied. `npm test`: 5 kills;
+ * `npm run test:proof`: 20. A failing round prints its seed (PROOF_SEED=… repeats its timings).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the scripts (builds the server as npm start does)
+import { ensureServerBuilt } from '../../../../scripts/lib.mjs';
 import { nowIso } from '../../src/db/dialect';
 import { branchFixture, customerFixture, liveMerchant, offerFixture } from '../fixtures-requests';
 import { startTestServer, type TestServer } from '../harness';
 import { addCard, packageFixture } from '../money-fixtures';
 import { orderProduct } from '../orders-fixtures';
+import { freePort } from '../ports';
 import { invariantViolations } from './invariants';
 
 const FULL = process.env.PROOF_FULL === '1';
-const KILLS = FULL ? 20 : 2;
+const KILLS = FULL ? 20 : 5;
 const SEED = Number(process.env.PROOF_SEED ?? Date.now() % 1_000_000);
 const root = path.resolve(__dirname, '../../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -36,16 +38,6 @@ function random(seed: number) {
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-    srv.on('error', reject);
-  });
 
 let t: TestServer;
 let webDist: string;
@@ -65,6 +57,7 @@ interface World {
 let w: World;
 
 beforeAll(async () => {
+  if ((await ensureServerBuilt()) !== 0) throw new Error('the server did not build');
   t = await startTestServer();
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-crash-web-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>stub</title>');
@@ -105,7 +98,7 @@ async function launch(): Promise<string> {
     LOG_LEVEL: 'warn',
   };
   for (const k of Object.keys(env)) if (k.startsWith('npm_')) delete env[k];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const proc = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -174,8 +167,11 @@ async function pendingRequests(round: number, n: number): Promise<number[]> {
 
 interface Acked {
   approvals: number[];
+  rejects: number[];
   purchases: number[];
   orders: number[];
+  redeems: number[];
+  redeemApprovals: number[];
 }
 
 async function checkAcked(acked: Acked): Promise<string[]> {
@@ -189,6 +185,29 @@ async function checkAcked(acked: Acked): Promise<string[]> {
       .where('reference', '=', `offer_request:${id}`)
       .execute();
     if (moves.length !== 2) out.push(`approval of offer request ${id}: ${moves.length} ledger rows, not 2`);
+  }
+  for (const id of acked.rejects) {
+    const row = await t.db
+      .selectFrom('offerRequests')
+      .select(['status', 'rejectReason'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row?.status !== 'rejected' || !row.rejectReason)
+      out.push(`reject of offer request ${id} acknowledged, status ${row?.status}`);
+  }
+  for (const id of acked.redeems) {
+    const row = await t.db.selectFrom('redeemRequests').select('id').where('id', '=', id).executeTakeFirst();
+    if (!row) out.push(`redeem request ${id} acknowledged, not stored`);
+  }
+  for (const id of acked.redeemApprovals) {
+    const row = await t.db.selectFrom('redeemRequests').select('isApproved').where('id', '=', id).executeTakeFirst();
+    if (row?.isApproved !== 1) out.push(`approval of redeem ${id} acknowledged, isApproved ${row?.isApproved}`);
+    const moves = await t.db
+      .selectFrom('ledgerEntries')
+      .select('id')
+      .where('reference', '=', `redeem_request:${id}`)
+      .execute();
+    if (moves.length !== 2) out.push(`approval of redeem ${id}: ${moves.length} ledger rows, not 2`);
   }
   for (const id of acked.purchases) {
     const row = await t.db.selectFrom('packageRequests').select('id').where('id', '=', id).executeTakeFirst();
@@ -212,11 +231,18 @@ describe(`crash durability: ${KILLS} SIGKILLs of the real server mid-write (seed
     'keeps every acknowledged write, complete, and the invariants',
     async () => {
       const rand = random(SEED);
-      const totals = { approvals: 0, purchases: 0, orders: 0, calls: 0 };
+      const totals = { approvals: 0, rejects: 0, purchases: 0, orders: 0, redeems: 0, redeemApprovals: 0, calls: 0 };
       let url = await launch();
       for (let round = 0; round < KILLS; round++) {
         const queue = await pendingRequests(round, 60);
-        const acked: Acked = { approvals: [], purchases: [], orders: [] };
+        const acked: Acked = {
+          approvals: [],
+          rejects: [],
+          purchases: [],
+          orders: [],
+          redeems: [],
+          redeemApprovals: [],
+        };
         let stop = false;
         let seq = 0;
         const worker = async (k: number) => {
@@ -224,11 +250,32 @@ describe(`crash durability: ${KILLS} SIGKILLs of the real server mid-write (seed
             const i = seq++;
             totals.calls++;
             try {
-              if (k % 3 === 0 && queue.length) {
+              if (k % 5 === 0 && queue.length) {
                 const reqId = queue.shift() as number;
                 const res = await post(url, 'merchant/req/approve', { reqId }, w.merchantToken);
                 if (res.status === 200) acked.approvals.push(reqId);
-              } else if (k % 3 === 1) {
+              } else if (k % 5 === 3 && queue.length) {
+                const reqId = queue.shift() as number;
+                const res = await post(url, 'merchant/req/reject', { reqId, reason: 'Closed' }, w.merchantToken);
+                if (res.status === 200) acked.rejects.push(reqId);
+              } else if (k % 5 === 4) {
+                const made = await post(
+                  url,
+                  'user/redeem',
+                  { merchantId: w.merchantId, branchId: w.branchId, amount: 1 },
+                  w.customerToken,
+                );
+                if (made.status !== 200 || !made.body.data) continue;
+                const reqId = made.body.data.id;
+                acked.redeems.push(reqId);
+                const res = await post(
+                  url,
+                  'merchant/req/redeem/approve',
+                  { reqId, isApproved: 'true' },
+                  w.merchantToken,
+                );
+                if (res.status === 200) acked.redeemApprovals.push(reqId);
+              } else if (k % 5 === 1) {
                 const res = await post(
                   url,
                   'merchant/req/package',
@@ -250,20 +297,18 @@ describe(`crash durability: ${KILLS} SIGKILLs of the real server mid-write (seed
             }
           }
         };
-        const workers = Array.from({ length: 9 }, (_, k) => worker(k));
+        const workers = Array.from({ length: 10 }, (_, k) => worker(k));
         // kill at a random moment once writes are flowing (a cold server answers its first calls slowly)
         const flowing = Date.now() + 30_000;
-        while (acked.approvals.length + acked.purchases.length + acked.orders.length < 3 && Date.now() < flowing)
-          await sleep(20);
+        const ackedCount = () => Object.values(acked).reduce((n, ids) => n + ids.length, 0);
+        while (ackedCount() < 3 && Date.now() < flowing) await sleep(20);
         await sleep(Math.floor(rand() * 800));
         const killed = new Promise((r) => child?.once('exit', r));
         child?.kill('SIGKILL');
         await killed;
         stop = true;
         await Promise.all(workers);
-        totals.approvals += acked.approvals.length;
-        totals.purchases += acked.purchases.length;
-        totals.orders += acked.orders.length;
+        for (const k of Object.keys(acked) as (keyof Acked)[]) totals[k] += acked[k].length;
 
         url = await launch();
         const problems = [...(await checkAcked(acked)), ...(await invariantViolations(t.db))];
@@ -280,9 +325,10 @@ describe(`crash durability: ${KILLS} SIGKILLs of the real server mid-write (seed
       child?.kill('SIGKILL');
       console.log(
         `crash durability: ${KILLS} kills, ${totals.calls} calls, acknowledged ${totals.approvals} approvals, ` +
-          `${totals.purchases} purchases, ${totals.orders} product requests; all present (seed ${SEED})`,
+          `${totals.rejects} rejects, ${totals.purchases} purchases, ${totals.orders} product requests, ` +
+          `${totals.redeems} redeems with ${totals.redeemApprovals} approvals; all present (seed ${SEED})`,
       );
-      expect(totals.approvals + totals.purchases + totals.orders).toBeGreaterThan(0);
+      expect(totals.approvals + totals.purchases + totals.orders + totals.redeemApprovals).toBeGreaterThan(0);
     },
     FULL ? 1_200_000 : 300_000,
   );

@@ -130,6 +130,29 @@ export async function invariantViolations(db: Db): Promise<string[]> {
   for (const c of cards) defaults.set(c.merchantId, (defaults.get(c.merchantId) ?? 0) + (c.isDefault ? 1 : 0));
   for (const [m, n] of defaults) if (n !== 1) out.push(`merchant ${m}: ${n} default cards`);
 
+  // the list counters the triggers keep (migrations/0012-list-counts.ts) equal the rows they count
+  const counted = new Map<string, number>();
+  for (const c of await db.selectFrom('listCounts').selectAll().execute()) {
+    const key = `${c.list} merchant ${c.merchantId} branch ${c.branchId} ${c.state}`;
+    counted.set(key, (counted.get(key) ?? 0) + c.n);
+  }
+  const actual = new Map<string, number>();
+  for (const r of await db.selectFrom('offerRequests').select(['merchantId', 'branchId', 'status']).execute()) {
+    const key = `offer_requests merchant ${r.merchantId} branch ${r.branchId} ${r.status}`;
+    actual.set(key, (actual.get(key) ?? 0) + 1);
+  }
+  for (const r of await db
+    .selectFrom('redeemRequests')
+    .select(['merchantId', 'branchId', 'isApproved', 'rejectedAt'])
+    .execute()) {
+    const state = r.isApproved === 1 ? 'approved' : r.rejectedAt !== null ? 'rejected' : 'pending';
+    const key = `redeem_requests merchant ${r.merchantId} branch ${r.branchId} ${state}`;
+    actual.set(key, (actual.get(key) ?? 0) + 1);
+  }
+  for (const key of new Set([...counted.keys(), ...actual.keys()]))
+    if ((counted.get(key) ?? 0) !== (actual.get(key) ?? 0))
+      out.push(`list count ${key}: counted ${counted.get(key) ?? 0}, rows ${actual.get(key) ?? 0}`);
+
   return out;
 }
 

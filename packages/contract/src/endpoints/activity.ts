@@ -48,11 +48,9 @@ export const activityEndpoints = defineEndpoints({
 });
 
 /**
- * The live feed (DECISIONS §9): `GET /api/merchant/events`, server-sent events, token as
- * `Authorization: Bearer` or `?token=`; `Last-Event-ID` (or `?lastEventId=`) replays what was missed.
- * Each message's data is one `feedEvent`; an `event: ready` message follows the replay.
+ * One message of the live feed (`FEED_PATH` in constants.ts): each message's data is one
+ * `feedEvent`; an `event: ready` message follows the replay.
  */
-export const FEED_PATH = '/api/merchant/events';
 export const feedEvent = z.object({
   id: int,
   kind: z.enum(['offerRequest', 'redeem', 'productRequest']),

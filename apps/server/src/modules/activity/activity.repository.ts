@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { keyset } from '../../db/keyset';
+import { type Params, preparedQuery } from '../../db/prepared';
 import type { AuditLogTable, Database, SubjectType } from '../../db/schema';
 import type { Page } from '../../lib/paging';
 
@@ -14,6 +15,35 @@ export interface AuditFilter {
 }
 
 export type NewAuditRow = Omit<AuditLogTable, 'id' | 'createdAt'>;
+
+type AuditValues = Omit<NewAuditRow, 'actorName'> & { actorIdText: string; createdAt: string };
+/** The insert of an audit row, the actor's name read in the same statement (built once per kind of actor). */
+const appendAs = (actorName: (p: Params<AuditValues>) => RawBuilder<string>) =>
+  preparedQuery((db, p: Params<AuditValues>) =>
+    db.insertInto('auditLog').values({
+      merchantId: p.merchantId,
+      actorType: p.actorType,
+      actorId: p.actorId,
+      actorRole: p.actorRole,
+      actorName: actorName(p),
+      branchId: p.branchId,
+      action: p.action,
+      entity: p.entity,
+      entityId: p.entityId,
+      before: p.before,
+      after: p.after,
+      device: p.device,
+      createdAt: p.createdAt,
+    }),
+  );
+const byMerchant = appendAs(
+  (p) => sql<string>`coalesce((select m.name from merchants m where m.id = ${p.actorId}), '#' || ${p.actorIdText})`,
+);
+const byStaff = appendAs(
+  (p) =>
+    sql<string>`coalesce((select trim(u.f_name || ' ' || u.l_name) from merchant_users u where u.id = ${p.actorId}), '#' || ${p.actorIdText})`,
+);
+const byOther = appendAs((p) => sql<string>`'#' || ${p.actorIdText}`);
 
 /**
  * The only SQL of the audit trail. Append-only by construction: there is no update or delete here
@@ -34,28 +64,16 @@ export const activityRepository = (db: Kysely<Database>) => {
       .$if(f.toAt !== undefined, (q) => q.where('a.createdAt', '<', f.toAt!));
 
   return {
-    append: (row: NewAuditRow) =>
-      db
-        .insertInto('auditLog')
-        .values({ ...row, createdAt: nowIso() })
-        .execute(),
-
-    /** The display name of an actor, as it is now (kept on the row so the log reads the same later). */
-    async actorName(type: SubjectType, id: number): Promise<string> {
-      if (type === 'merchant') {
-        const m = await db.selectFrom('merchants').select('name').where('id', '=', id).executeTakeFirst();
-        return m?.name ?? `#${id}`;
-      }
-      if (type === 'merchantUser') {
-        const u = await db
-          .selectFrom('merchantUsers')
-          .select(['fName', 'lName'])
-          .where('id', '=', id)
-          .executeTakeFirst();
-        return u ? `${u.fName} ${u.lName}`.trim() : `#${id}`;
-      }
-      return `#${id}`;
-    },
+    /**
+     * Appends a row, with the actor's display name as it is now (kept on the row so the log reads
+     * the same later), in one statement.
+     */
+    append: (row: Omit<NewAuditRow, 'actorName'>) =>
+      (row.actorType === 'merchant' ? byMerchant : row.actorType === 'merchantUser' ? byStaff : byOther).run(db, {
+        ...row,
+        actorIdText: String(row.actorId),
+        createdAt: nowIso(),
+      }),
 
     async list(merchantId: number, f: AuditFilter, page: Page) {
       const count = await rows(merchantId, f)

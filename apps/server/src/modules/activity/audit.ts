@@ -26,7 +26,6 @@ export async function audit(tx: Repos, caller: MerchantCaller, e: AuditEntry): P
     actorType: caller.type,
     actorId: caller.id,
     actorRole: caller.role,
-    actorName: await tx.activity.actorName(caller.type, caller.id),
     branchId: e.branchId !== undefined ? e.branchId : (caller.branchId ?? null),
     action: e.action,
     entity: e.entity,

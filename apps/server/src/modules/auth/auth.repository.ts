@@ -1,8 +1,55 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { nowIso } from '../../db/dialect';
+import { type Params, preparedQuery } from '../../db/prepared';
 import type { Database, SubjectType } from '../../db/schema';
 
-/** Accounts, sessions and verification codes: the only SQL of the auth module. */
+/**
+ * A live session with what the caller's checks need, in one query (it runs on every signed-in
+ * request): the staff member's activity, role and branch, the merchant's status (the merchant's
+ * own, or the staff member's employer's) and the customer's password state. Written with one
+ * primary-key subquery per value rather than LEFT JOINs: SQLite ran it four times faster this way
+ * (7 µs against 29 µs; bench/README.md, "Profile").
+ */
+const liveSessionCaller = preparedQuery((db, p: Params<{ tokenHash: string; now: string }>) =>
+  db
+    .selectFrom('sessions as s')
+    .select((eb) => {
+      const staff = <C extends 'isActive' | 'rule' | 'branchId' | 'merchantId'>(column: C) =>
+        eb
+          .selectFrom('merchantUsers as u')
+          .select(`u.${column}` as `u.${C}`)
+          .whereRef('u.id', '=', 's.subjectId')
+          .where('s.subjectType', '=', sql.lit('merchantUser'));
+      const merchantId = eb
+        .case()
+        .when('s.subjectType', '=', sql.lit('merchant'))
+        .then(eb.ref('s.subjectId'))
+        .else(staff('merchantId'))
+        .end();
+      const customer = <C extends 'id' | 'mustChangePassword'>(column: C) =>
+        eb
+          .selectFrom('customers as c')
+          .select(`c.${column}` as `c.${C}`)
+          .whereRef('c.id', '=', 's.subjectId')
+          .where('s.subjectType', '=', sql.lit('user'));
+      return [
+        's.id as sessionId',
+        's.subjectType',
+        's.subjectId',
+        staff('isActive').as('staffIsActive'),
+        staff('rule').as('staffRule'),
+        staff('branchId').as('staffBranchId'),
+        merchantId.as('merchantId'),
+        eb.selectFrom('merchants as m').select('m.status').where('m.id', '=', merchantId).as('merchantStatus'),
+        customer('id').as('customerId'),
+        customer('mustChangePassword').as('mustChangePassword'),
+      ];
+    })
+    .where('s.tokenHash', '=', p.tokenHash)
+    .where('s.revokedAt', 'is', null)
+    .where('s.expiresAt', '>', p.now),
+);
+
 export const authRepository = (db: Kysely<Database>) => ({
   merchantByMobile: (mobile: string) =>
     db.selectFrom('merchants').selectAll().where('mobile', '=', mobile).executeTakeFirst(),
@@ -74,14 +121,8 @@ export const authRepository = (db: Kysely<Database>) => ({
     return row.id;
   },
 
-  liveSessionByHash: (tokenHash: string) =>
-    db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('tokenHash', '=', tokenHash)
-      .where('revokedAt', 'is', null)
-      .where('expiresAt', '>', nowIso())
-      .executeTakeFirst(),
+  /** The live session of a token hash with its account's state (null columns: no such account). */
+  liveSessionCaller: (tokenHash: string) => liveSessionCaller.first(db, { tokenHash, now: nowIso() }),
 
   revokeSession: (id: number) =>
     db

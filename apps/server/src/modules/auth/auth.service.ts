@@ -117,7 +117,7 @@ export function authService(deps: Deps, hooks: SessionHooks = noHooks) {
 
   return {
     async signupMerchant(v: { name: string; mobile: string; password: string; userCurrncy: string }, address: string) {
-      assertNotCommon(v.password);
+      await assertNotCommon(v.password);
       await signInLimiter.signup(address);
       if (await repo.loginMobileTaken(v.mobile)) throw conflict('mobileTaken');
       const passwordHash = await passwords.hash(v.password);
@@ -168,7 +168,7 @@ export function authService(deps: Deps, hooks: SessionHooks = noHooks) {
     },
 
     async changePassword(caller: Caller, v: { oldPassword: string; password: string }) {
-      assertNotCommon(v.password);
+      await assertNotCommon(v.password);
       const row =
         caller.type === 'merchant'
           ? await repo.merchantById(caller.id)
@@ -206,7 +206,7 @@ export function authService(deps: Deps, hooks: SessionHooks = noHooks) {
     /** Step 2: check the code, set the new password, end every session and sign in. */
     async resetPassword(v: { mobile: string; code: string; password: string }) {
       // before the code is used up, so that a refused password leaves it valid
-      assertNotCommon(v.password);
+      await assertNotCommon(v.password);
       const account = await findAccount(v.mobile);
       const code = account ? await repo.latestLiveCode(account.type, account.row.id) : undefined;
       if (!account || !code || code.attempts >= CODE_MAX_ATTEMPTS) throw invalidField('code', 'codeInvalid');
@@ -227,39 +227,32 @@ export function authService(deps: Deps, hooks: SessionHooks = noHooks) {
 
     /** Resolves a token to its caller, or null when it is unknown, expired, revoked or its account is gone. */
     async resolveCaller(token: string): Promise<Caller | null> {
-      const session = await repo.liveSessionByHash(hashToken(token));
-      if (!session) return null;
-      const base = { sessionId: session.id, id: session.subjectId, mustChangePassword: false };
-      switch (session.subjectType) {
-        case 'merchant': {
-          const m = await repo.merchantById(session.subjectId);
-          if (!m) return null;
+      const s = await repo.liveSessionCaller(hashToken(token));
+      if (!s) return null;
+      const base = { sessionId: s.sessionId, id: s.subjectId, mustChangePassword: false };
+      switch (s.subjectType) {
+        case 'merchant':
+          if (s.merchantId === null || s.merchantStatus === null) return null;
           return {
             ...base,
             type: 'merchant',
             role: 'merchant',
-            merchantId: m.id,
+            merchantId: s.merchantId,
             branchId: null,
-            merchantStatus: m.status,
+            merchantStatus: s.merchantStatus,
           };
-        }
-        case 'merchantUser': {
-          const s = await repo.staffById(session.subjectId);
-          if (s?.isActive !== 1) return null;
-          const m = await repo.merchantById(s.merchantId);
-          if (!m) return null;
+        case 'merchantUser':
+          if (s.staffIsActive !== 1 || s.merchantId === null || s.merchantStatus === null) return null;
           return {
             ...base,
             type: 'merchantUser',
-            role: s.rule as StaffRole,
+            role: s.staffRule as StaffRole,
             merchantId: s.merchantId,
-            branchId: s.branchId,
-            merchantStatus: m.status,
+            branchId: s.staffBranchId,
+            merchantStatus: s.merchantStatus,
           };
-        }
-        case 'user': {
-          const c = await repo.customerById(session.subjectId);
-          if (!c) return null;
+        case 'user':
+          if (s.customerId === null) return null;
           return {
             ...base,
             type: 'user',
@@ -267,9 +260,8 @@ export function authService(deps: Deps, hooks: SessionHooks = noHooks) {
             merchantId: null,
             branchId: null,
             merchantStatus: null,
-            mustChangePassword: c.mustChangePassword === 1,
+            mustChangePassword: s.mustChangePassword === 1,
           };
-        }
         default:
           return null;
       }

@@ -1,25 +1,32 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import type { BranchesTable, Database } from '../../db/schema';
+import { type Params, preparedQuery } from '../../db/prepared';
+import { BRANCH_COLUMNS, type BranchesTable, type Database } from '../../db/schema';
 import type { Page } from '../../lib/paging';
+
+/** A page of a merchant's branches, oldest first, and their count: built once (db/prepared.ts). */
+const pageOf = preparedQuery((db, p: Params<{ merchantId: number; limit: number; offset: number }>) =>
+  db
+    .selectFrom('branches')
+    .select(BRANCH_COLUMNS)
+    .where('merchantId', '=', p.merchantId)
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .limit(p.limit)
+    .offset(p.offset),
+);
+const countOf = preparedQuery((db, p: Params<{ merchantId: number }>) =>
+  db
+    .selectFrom('branches')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('merchantId', '=', p.merchantId),
+);
 
 /** Branches: every query is scoped to one merchant. */
 export const branchesRepository = (db: Kysely<Database>) => ({
   async list(merchantId: number, page: Page) {
-    const rows = await db
-      .selectFrom('branches')
-      .selectAll()
-      .where('merchantId', '=', merchantId)
-      .orderBy('createdAt', 'asc')
-      .orderBy('id', 'asc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-    const { n } = await db
-      .selectFrom('branches')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('merchantId', '=', merchantId)
-      .executeTakeFirstOrThrow();
+    const rows = await pageOf.all(db, { merchantId, limit: page.limit, offset: page.offset });
+    const n = (await countOf.first(db, { merchantId }))?.n ?? 0;
     return { rows, count: Number(n) };
   },
 

@@ -65,7 +65,7 @@ export function customerService({
       } else {
         const chosen = passwordField().safeParse(v.password);
         if (!chosen.success) throw invalidField('password', chosen.error.issues[0].message as MessageKey);
-        assertNotCommon(chosen.data);
+        await assertNotCommon(chosen.data);
         await signInLimiter.signup(address);
       }
 

@@ -2,6 +2,7 @@
  * The catalogue part of the demo: tags, bilingual offers with pictures and products in and out of
  * stock for the demo merchants. Running it again adds nothing twice.
  */
+import { businessDate } from '@loyalty/contract';
 import sharp from 'sharp';
 import type { Deps } from '../../deps';
 import { dollarsToCents } from '../../lib/money';
@@ -27,7 +28,8 @@ export async function seedCatalogue(deps: Deps, print: (line: string) => void): 
   const { demo: repo, offers, products } = store;
   const images = imageStore(deps.storage);
   const now = new Date();
-  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  // business-calendar dates (Asia/Qatar), as the server judges an offer's start and end
+  const day = (offset: number) => businessDate(new Date(now.getTime() + offset * 86_400_000));
 
   const tagIds = new Map<string, number>();
   for (const name of TAGS) {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { nowIso } from '../../db/dialect';
+import { type Params, preparedQuery } from '../../db/prepared';
 import type { CounterEventsTable, Database } from '../../db/schema';
 
 export type NewCounterEvent = Omit<CounterEventsTable, 'id' | 'createdAt'>;
@@ -11,20 +12,40 @@ export type NewCounterEvent = Omit<CounterEventsTable, 'id' | 'createdAt'>;
 export const feedChannel = (pgSchema?: string) => (pgSchema ? `counter_events_${pgSchema}` : 'counter_events');
 
 /**
- * The only SQL of the live feed's events. `append` runs inside the change's transaction; on
- * PostgreSQL it also NOTIFYs, which the server delivers to every listener when the transaction commits.
- * `written` collects what a transaction appended so the store can wake this process's feed after commit.
+ * The only SQL of the live feed's events. `append` runs inside the change's transaction and calls
+ * `written`, so that the store, once the transaction commits, wakes this process's feed and (on
+ * PostgreSQL) NOTIFYs the other processes with `notify`. The NOTIFY is sent after the commit, not
+ * inside the transaction: PostgreSQL serializes the commits of every transaction that notifies,
+ * which capped approvals of all merchants together (bench/README.md, "Approvals"). A NOTIFY lost
+ * to a crash between the two is covered by the feed's safety poll.
  */
-export const eventsRepository = (db: Kysely<Database>, written: () => void, channel: string | null) => ({
+const appendEvent = preparedQuery((db, p: Params<NewCounterEvent & { createdAt: string }>) =>
+  db
+    .insertInto('counterEvents')
+    .values({
+      merchantId: p.merchantId,
+      branchId: p.branchId,
+      employeeId: p.employeeId,
+      kind: p.kind,
+      entityId: p.entityId,
+      action: p.action,
+      status: p.status,
+      createdAt: p.createdAt,
+    })
+    .returning('id'),
+);
+
+export const eventsRepository = (db: Kysely<Database>, written: () => void) => ({
   async append(e: NewCounterEvent): Promise<number> {
-    const { id } = await db
-      .insertInto('counterEvents')
-      .values({ ...e, createdAt: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (channel) await sql`SELECT pg_notify(${channel}, ${String(id)})`.execute(db);
+    const row = await appendEvent.first(db, { ...e, createdAt: nowIso() });
+    if (!row) throw new Error('counter event not stored');
     written();
-    return id;
+    return row.id;
+  },
+
+  /** Wakes every server process listening on `channel` (PostgreSQL). */
+  notify: async (channel: string) => {
+    await sql`SELECT pg_notify(${channel}, '')`.execute(db);
   },
 
   /** Events after `afterId`, oldest first. */

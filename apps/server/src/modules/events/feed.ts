@@ -10,7 +10,8 @@
  * hub holds back at a gap for GAP_WAIT_MS before it takes the gap for a rolled-back transaction.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from '../../db/dialect';
 import type { Store } from '../../repositories';
 import { type CounterEvent, feedChannel } from './events.repository';
 
@@ -100,7 +101,7 @@ export function feedHub(opts: FeedOptions) {
 
   async function listen(): Promise<void> {
     if (!opts.connectionString || closed) return;
-    const client = new pg.Client({ connectionString: opts.connectionString });
+    const client = new (pgDriver().Client)({ connectionString: opts.connectionString });
     const retry = () => {
       if (listenClient === client) listenClient = null;
       client.end().catch(() => undefined);

@@ -8,9 +8,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { LIMITS, type MessageKey } from '@loyalty/contract';
-import sharp from 'sharp';
 import { AppError } from '../../core/errors';
 import type { UploadedFile } from '../../http/context';
+import { once } from '../../lib/lazy';
 import type { ObjectStorage } from './storage';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
@@ -36,8 +36,12 @@ export function pickFiles(
   return picked.sort((a, b) => fields.indexOf(a.field) - fields.indexOf(b.field));
 }
 
+/** sharp (libvips) is loaded with the first upload. */
+const loadSharp = once(async () => (await import('sharp')).default);
+
 async function reencode(file: UploadedFile): Promise<Buffer> {
   if (file.data.length > LIMITS.imageMaxBytes) throw new AppError(413, 'payloadTooLarge');
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Error('format');

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { once } from '../../lib/lazy';
 
 export interface S3Settings {
   bucket: string;
@@ -60,28 +60,36 @@ export function localStorage(folder: string): ObjectStorage {
 }
 
 export function s3Storage(settings: S3Settings): ObjectStorage {
-  const client = new S3Client({
-    region: settings.region ?? 'us-east-1',
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle ?? false,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
+  // the AWS SDK is loaded with the first upload or download
+  const sdk = once(async () => {
+    const s3 = await import('@aws-sdk/client-s3');
+    const client = new s3.S3Client({
+      region: settings.region ?? 'us-east-1',
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle ?? false,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
+    });
+    return { s3, client };
   });
   const prefix = settings.prefix ?? 'uploads/';
   const Bucket = settings.bucket;
   return {
     kind: 's3',
     async put(name, data, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: prefix + name, Body: data, ContentType: contentType }));
+      const { s3, client } = await sdk();
+      await client.send(new s3.PutObjectCommand({ Bucket, Key: prefix + name, Body: data, ContentType: contentType }));
     },
     async remove(name) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: prefix + name }));
+      const { s3, client } = await sdk();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: prefix + name }));
     },
     async get(name) {
+      const { s3, client } = await sdk();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: prefix + name }));
+        const out = await client.send(new s3.GetObjectCommand({ Bucket, Key: prefix + name }));
         if (!out.Body) return null;
         return {
           body: out.Body as Readable,

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { nowIso } from '../../db/dialect';
+import { isPostgres, nowIso } from '../../db/dialect';
+import { type Params, preparedQuery } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
 export type AccountType = 'merchant' | 'user';
@@ -11,23 +12,107 @@ export interface Account {
 
 const tableOf = (type: AccountType) => (type === 'merchant' ? 'merchants' : 'customers');
 
+type Delta = { id: number; delta: number };
+type Entry = Delta & { accountType: AccountType; reason: string; reference: string; createdAt: string };
+
+/** The balance plus `delta`, unless that would go below zero; the new balance. */
+const addTo = (table: 'merchants' | 'customers') =>
+  preparedQuery((db, p: Params<Delta>) =>
+    db
+      .updateTable(table)
+      .set({ balance: sql<number>`balance + ${p.delta}` })
+      .where('id', '=', p.id)
+      .where(sql<boolean>`balance + ${p.delta} >= 0`)
+      .returning('balance'),
+  );
+const addToMerchant = addTo('merchants');
+const addToCustomer = addTo('customers');
+
+const insertEntry = preparedQuery((db, p: Params<Entry & { balanceAfter: number }>) =>
+  db.insertInto('ledgerEntries').values({
+    accountType: p.accountType,
+    accountId: p.id,
+    delta: p.delta,
+    balanceAfter: p.balanceAfter,
+    reason: p.reason,
+    reference: p.reference,
+    createdAt: p.createdAt,
+  }),
+);
+
+const entryOf = preparedQuery(
+  (db, p: Params<{ accountType: AccountType; accountId: number; reason: string; reference: string }>) =>
+    db
+      .selectFrom('ledgerEntries')
+      .select('id')
+      .where('accountType', '=', p.accountType)
+      .where('accountId', '=', p.accountId)
+      .where('reason', '=', p.reason)
+      .where('reference', '=', p.reference),
+);
+
+/** PostgreSQL: the balance update and its ledger row in one statement (a data-modifying WITH). */
+const recordPg = (table: 'merchants' | 'customers') =>
+  preparedQuery((db, p: Params<Entry>) =>
+    db
+      .with('moved', (q) =>
+        q
+          .updateTable(table)
+          .set({ balance: sql<number>`balance + ${p.delta}` })
+          .where('id', '=', p.id)
+          .where(sql<boolean>`balance + ${p.delta} >= 0`)
+          .returning(['id', 'balance']),
+      )
+      .insertInto('ledgerEntries')
+      .columns(['accountType', 'accountId', 'delta', 'balanceAfter', 'reason', 'reference', 'createdAt'])
+      .expression((eb) =>
+        eb.selectFrom('moved').select([
+          // typed: a parameter in a select list has no type of its own
+          sql<string>`cast(${p.accountType} as text)`.as('accountType'),
+          'moved.id',
+          sql<number>`cast(${p.delta} as integer)`.as('delta'),
+          'moved.balance',
+          sql<string>`cast(${p.reason} as text)`.as('reason'),
+          sql<string>`cast(${p.reference} as text)`.as('reference'),
+          sql<string>`cast(${p.createdAt} as text)`.as('createdAt'),
+        ]),
+      )
+      .returning('balanceAfter'),
+  );
+const recordMerchantPg = recordPg('merchants');
+const recordCustomerPg = recordPg('customers');
+
 /** The only SQL that touches balances and ledger rows. Always bound to a transaction. */
 export const ledgerRepository = (db: Kysely<Database>) => ({
   /**
-   * Adds `delta` to the balance unless it would go below zero; returns the new balance, or null
-   * when the balance is too small (or the account does not exist).
+   * Adds `delta` to the balance unless it would go below zero, and writes the ledger row with the
+   * new balance; returns the new balance, or null (nothing written) when the balance is too small
+   * or the account does not exist. A repeated (account, reason, reference) fails on its unique key.
+   * On PostgreSQL one statement does both, so a busy account's row stays locked for as short a
+   * time as possible (bench/README.md, "Approvals"); on SQLite, one writer at a time, two.
    */
-  async applyDelta(account: Account, delta: number): Promise<number | null> {
-    const table = tableOf(account.type);
-    const res = await db
-      .updateTable(table)
-      .set({ balance: sql<number>`balance + ${delta}` })
-      .where('id', '=', account.id)
-      .where(sql<boolean>`balance + ${delta} >= 0`)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return null;
-    const row = await db.selectFrom(table).select('balance').where('id', '=', account.id).executeTakeFirstOrThrow();
-    return row.balance;
+  async applyAndRecord(e: {
+    account: Account;
+    delta: number;
+    reason: string;
+    reference: string;
+  }): Promise<number | null> {
+    const values = {
+      id: e.account.id,
+      delta: e.delta,
+      accountType: e.account.type,
+      reason: e.reason,
+      reference: e.reference,
+      createdAt: nowIso(),
+    };
+    if (isPostgres(db)) {
+      const row = await (e.account.type === 'merchant' ? recordMerchantPg : recordCustomerPg).first(db, values);
+      return row ? row.balanceAfter : null;
+    }
+    const updated = await (e.account.type === 'merchant' ? addToMerchant : addToCustomer).first(db, values);
+    if (!updated) return null;
+    await insertEntry.run(db, { ...values, balanceAfter: updated.balance });
+    return updated.balance;
   },
 
   accountExists: async (account: Account) =>
@@ -35,28 +120,7 @@ export const ledgerRepository = (db: Kysely<Database>) => ({
     undefined,
 
   hasEntry: async (account: Account, reason: string, reference: string) =>
-    (await db
-      .selectFrom('ledgerEntries')
-      .select('id')
-      .where('accountType', '=', account.type)
-      .where('accountId', '=', account.id)
-      .where('reason', '=', reason)
-      .where('reference', '=', reference)
-      .executeTakeFirst()) !== undefined,
-
-  insertEntry: (e: { account: Account; delta: number; balanceAfter: number; reason: string; reference: string }) =>
-    db
-      .insertInto('ledgerEntries')
-      .values({
-        accountType: e.account.type,
-        accountId: e.account.id,
-        delta: e.delta,
-        balanceAfter: e.balanceAfter,
-        reason: e.reason,
-        reference: e.reference,
-        createdAt: nowIso(),
-      })
-      .execute(),
+    (await entryOf.first(db, { accountType: account.type, accountId: account.id, reason, reference })) !== undefined,
 
   entriesOf: (account: Account) =>
     db

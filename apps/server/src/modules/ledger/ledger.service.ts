@@ -62,26 +62,28 @@ export async function move(tx: Repos, m: Move): Promise<'moved' | 'alreadyMoved'
   const legs = [
     ...(m.from ? [{ account: m.from, delta: -m.amount }] : []),
     ...(m.to ? [{ account: m.to, delta: m.amount }] : []),
-  ].sort((a, b) => keyOf(a.account).localeCompare(keyOf(b.account))); // one lock order everywhere: no deadlocks
+  ].sort((a, b) => keyOf(b.account).localeCompare(keyOf(a.account)));
+  // One lock order everywhere, so no two moves deadlock: customers before merchants. A merchant's
+  // row is the one every approval of that merchant waits for, so it is locked last, held only
+  // while its ledger row is written and the transaction commits (bench/README.md, "Approvals").
 
   if (await repo.hasEntry(legs[0].account, m.reason, m.reference)) return 'alreadyMoved';
   for (const leg of legs) {
-    const balanceAfter = await repo.applyDelta(leg.account, leg.delta);
-    if (balanceAfter === null) {
-      if (!(await repo.accountExists(leg.account))) throw new Error(`no ${leg.account.type} account ${leg.account.id}`);
-      throw conflict(leg.account.type === 'user' ? 'notEnoughPoints' : 'merchantNotEnoughPoints');
-    }
+    let balanceAfter: number | null;
     try {
-      await repo.insertEntry({
+      balanceAfter = await repo.applyAndRecord({
         account: leg.account,
         delta: leg.delta,
-        balanceAfter,
         reason: m.reason,
         reference: m.reference,
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AlreadyMovedError(m.reference);
       throw err;
+    }
+    if (balanceAfter === null) {
+      if (!(await repo.accountExists(leg.account))) throw new Error(`no ${leg.account.type} account ${leg.account.id}`);
+      throw conflict(leg.account.type === 'user' ? 'notEnoughPoints' : 'merchantNotEnoughPoints');
     }
   }
   return 'moved';

@@ -1,17 +1,13 @@
 import type { Offer } from '@loyalty/contract';
 import type { OfferRow } from '../../db/schema';
 import { centsToDollars } from '../../lib/money';
-import type { OffersRepository } from './offers.repository';
-
-type Relations = Awaited<ReturnType<OffersRepository['relations']>>;
+import type { OfferRelations } from './offers.repository';
 
 /** An offer row with its relations, in the contract's shape (price in dollars, images null when none). */
-export function toOffer(o: OfferRow, rel: Relations): Offer {
-  const branchs = rel.branches
-    .filter((b) => b.offerId === o.id)
-    .map((b) => ({ id: b.id, branchName: b.branchName, address: b.address, addressAr: b.addressAr }));
-  const tags = rel.tags.filter((t) => t.offerId === o.id).map((t) => ({ id: t.id, name: t.name }));
-  const images = rel.images.filter((i) => i.offerId === o.id).map((i) => i.path);
+export function toOffer(o: OfferRow, rel: OfferRelations): Offer {
+  const branchs = rel.branches.get(o.id) ?? [];
+  const tags = rel.tags.get(o.id) ?? [];
+  const images = rel.images.get(o.id) ?? [];
   return {
     id: o.id,
     merchantId: o.merchantId,

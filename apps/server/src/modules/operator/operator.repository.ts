@@ -76,6 +76,28 @@ export const operatorRepository = (db: Kysely<Database>) => ({
       .where('revokedAt', 'is', null)
       .executeTakeFirst(),
 
+  /** Every operator token, newest first: id, label and dates (never the hash). */
+  tokens: () =>
+    db.selectFrom('operatorTokens').select(['id', 'label', 'createdAt', 'revokedAt']).orderBy('id', 'desc').execute(),
+
+  /** Marks a token revoked unless it already is; the number of rows changed (0 or 1). */
+  async revokeToken(id: number) {
+    const res = await db
+      .updateTable('operatorTokens')
+      .set({ revokedAt: nowIso() })
+      .where('id', '=', id)
+      .where('revokedAt', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  },
+
+  tokenById: (id: number) =>
+    db
+      .selectFrom('operatorTokens')
+      .select(['id', 'label', 'createdAt', 'revokedAt'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
+
   /** Appends one operator action to the log (who, what, when). */
   insertAction: (actor: string, action: string, detail: unknown) =>
     db

@@ -83,6 +83,22 @@ export function operatorService({ store }: Pick<Deps, 'store'>, tickets?: Ticket
       return { id: row.id, token };
     },
 
+    /** Every operator token with its label and dates (`operator tokens`). */
+    listTokens: () => repo.tokens(),
+
+    /**
+     * `operator revoke <id>`: the token stops opening `/api/admin/...` at once, on every server
+     * (each request looks it up). Revoking a revoked token changes nothing and says so.
+     */
+    async revokeToken(idText: string) {
+      const id = Number(idText);
+      if (!Number.isSafeInteger(id) || id <= 0) throw new OperatorError(`A token id is a whole number, not ${idText}`);
+      const changed = await repo.revokeToken(id);
+      const row = await repo.tokenById(id);
+      if (!row) throw new OperatorError(`No operator token with id ${id}`, 404);
+      return { ...row, alreadyRevoked: changed === 0 };
+    },
+
     /** The actor of a valid operator token, or undefined. */
     async actorOfToken(token: string): Promise<OperatorActor | undefined> {
       if (!token) return undefined;

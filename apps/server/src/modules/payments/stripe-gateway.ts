@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { once } from '../../lib/lazy';
 import {
   CardRejectedError,
   type Charge,
@@ -19,9 +20,11 @@ const splitToken = (token: string) => {
   return { customer, paymentMethod };
 };
 
+type StripeModule = typeof import('stripe').default;
+
 /** Keeps what a log may hold: never a request body, never a card. */
-const describe = (err: unknown) =>
-  err instanceof Stripe.errors.StripeError ? `${err.type} ${err.code ?? ''} ${err.statusCode ?? ''}`.trim() : 'error';
+const describe = (S: StripeModule, err: unknown) =>
+  err instanceof S.errors.StripeError ? `${err.type} ${err.code ?? ''} ${err.statusCode ?? ''}`.trim() : 'error';
 
 /**
  * The Stripe gateway, used when STRIPE_SECRET_KEY is set. Saving a card creates a customer and a
@@ -31,21 +34,27 @@ const describe = (err: unknown) =>
  */
 export function stripeGateway(opts: StripeOptions): PaymentGateway {
   const base = opts.apiBase ? new URL(opts.apiBase) : undefined;
-  const stripe = new Stripe(opts.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    ...(base && {
-      host: base.hostname,
-      port: base.port || (base.protocol === 'http:' ? 80 : 443),
-      protocol: base.protocol === 'http:' ? 'http' : 'https',
-    }),
+  // the SDK is loaded with the first card or charge, not at start
+  const sdk = once(async () => {
+    const S = (await import('stripe')).default;
+    const stripe = new S(opts.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      ...(base && {
+        host: base.hostname,
+        port: base.port || (base.protocol === 'http:' ? 80 : 443),
+        protocol: base.protocol === 'http:' ? 'http' : 'https',
+      }),
+    });
+    return { S, stripe };
   });
 
   return {
     name: 'stripe',
 
     async saveCard(card) {
+      const { S, stripe } = await sdk();
       let paymentMethod: Stripe.PaymentMethod;
       try {
         paymentMethod = await stripe.paymentMethods.create({
@@ -59,9 +68,9 @@ export function stripeGateway(opts: StripeOptions): PaymentGateway {
           billing_details: { name: card.holder },
         });
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeCardError || err instanceof Stripe.errors.StripeInvalidRequestError)
+        if (err instanceof S.errors.StripeCardError || err instanceof S.errors.StripeInvalidRequestError)
           throw new CardRejectedError(err.code ?? 'card_error');
-        throw new GatewayUnavailableError(`stripe: saving a card failed (${describe(err)})`);
+        throw new GatewayUnavailableError(`stripe: saving a card failed (${describe(S, err)})`);
       }
       try {
         const customer = await stripe.customers.create({ name: card.holder });
@@ -72,12 +81,13 @@ export function stripeGateway(opts: StripeOptions): PaymentGateway {
           last4: paymentMethod.card?.last4 ?? card.number.slice(-4),
         };
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeCardError) throw new CardRejectedError(err.code ?? 'card_error');
-        throw new GatewayUnavailableError(`stripe: attaching a card failed (${describe(err)})`);
+        if (err instanceof S.errors.StripeCardError) throw new CardRejectedError(err.code ?? 'card_error');
+        throw new GatewayUnavailableError(`stripe: attaching a card failed (${describe(S, err)})`);
       }
     },
 
     async charge(c: Charge): Promise<ChargeResult> {
+      const { S, stripe } = await sdk();
       const { customer, paymentMethod } = splitToken(c.token);
       try {
         const intent = await stripe.paymentIntents.create(
@@ -97,13 +107,14 @@ export function stripeGateway(opts: StripeOptions): PaymentGateway {
         return { status: 'declined', reason: intent.status };
       } catch (err) {
         if (err instanceof GatewayUnavailableError) throw err;
-        if (err instanceof Stripe.errors.StripeCardError)
+        if (err instanceof S.errors.StripeCardError)
           return { status: 'declined', reason: err.decline_code ?? err.code ?? 'card_declined' };
-        throw new GatewayUnavailableError(`stripe: charge failed (${describe(err)})`);
+        throw new GatewayUnavailableError(`stripe: charge failed (${describe(S, err)})`);
       }
     },
 
     async forgetCard(token) {
+      const { stripe } = await sdk();
       const { paymentMethod } = splitToken(token);
       if (!paymentMethod) return;
       try {

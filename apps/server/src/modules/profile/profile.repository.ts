@@ -1,58 +1,56 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import type { Database, MerchantUpdate } from '../../db/schema';
+import { countListed, countsByState } from '../../db/list-counts';
+import { type Params, preparedQuery } from '../../db/prepared';
+import { type Database, MERCHANT_COLUMNS, type MerchantUpdate } from '../../db/schema';
 
-const countWhere = async (q: { executeTakeFirstOrThrow: () => Promise<{ n: number | string }> }) =>
-  Number((await q.executeTakeFirstOrThrow()).n);
+const offersByActivity = preparedQuery((db, p: Params<{ merchantId: number }>) =>
+  db
+    .selectFrom('offers')
+    .select(['isActive', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('merchantId', '=', p.merchantId)
+    .groupBy('isActive'),
+);
+const branchCount = preparedQuery((db, p: Params<{ merchantId: number }>) =>
+  db
+    .selectFrom('branches')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('merchantId', '=', p.merchantId),
+);
+const staffCount = preparedQuery((db, p: Params<{ merchantId: number }>) =>
+  db
+    .selectFrom('merchantUsers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('merchantId', '=', p.merchantId),
+);
+const merchantById = preparedQuery((db, p: Params<{ id: number }>) =>
+  db.selectFrom('merchants').select(MERCHANT_COLUMNS).where('id', '=', p.id),
+);
 
 export const profileRepository = (db: Kysely<Database>) => ({
-  merchant: (id: number) => db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst(),
+  merchant: (id: number) => merchantById.first(db, { id }),
 
+  /** The dashboard's counts; the requests' from the counters the triggers keep (db/list-counts.ts). */
   async merchantCounts(merchantId: number) {
-    const offers = await db
-      .selectFrom('offers')
-      .select(['isActive', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('merchantId', '=', merchantId)
-      .groupBy('isActive')
-      .execute();
-    const requests = await db
-      .selectFrom('offerRequests')
-      .select(['isAproved', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('merchantId', '=', merchantId)
-      .groupBy('isAproved')
-      .execute();
-    const branches = await countWhere(
-      db
-        .selectFrom('branches')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('merchantId', '=', merchantId),
-    );
-    const employees = await countWhere(
-      db
-        .selectFrom('merchantUsers')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('merchantId', '=', merchantId),
-    );
-    const pick = <T extends { n: number }>(rows: T[], f: (r: T) => boolean) => Number(rows.find(f)?.n ?? 0);
+    const offers = await offersByActivity.all(db, { merchantId });
+    const requests = await countsByState(db, 'offer_requests', merchantId);
+    const approved = requests.done ?? 0;
+    let all = 0;
+    for (const k in requests) all += requests[k];
+    const pick = (f: (r: { isActive: number }) => boolean) => Number(offers.find(f)?.n ?? 0);
     return {
-      activeOffers: pick(offers, (r) => r.isActive === 1),
-      inactiveOffers: pick(offers, (r) => r.isActive !== 1),
-      approvedRequests: pick(requests, (r) => r.isAproved === 1),
-      pendingRequests: pick(requests, (r) => r.isAproved !== 1),
-      branches,
-      employees,
+      activeOffers: pick((r) => r.isActive === 1),
+      inactiveOffers: pick((r) => r.isActive !== 1),
+      approvedRequests: approved,
+      pendingRequests: all - approved,
+      branches: Number((await branchCount.first(db, { merchantId }))?.n ?? 0),
+      employees: Number((await staffCount.first(db, { merchantId }))?.n ?? 0),
     };
   },
 
-  async pendingRequestsOfBranch(merchantId: number, branchId: number | null) {
-    let q = db
-      .selectFrom('offerRequests')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('merchantId', '=', merchantId)
-      .where('status', '=', 'pending');
-    if (branchId !== null) q = q.where('branchId', '=', branchId);
-    return countWhere(q);
-  },
+  /** Pending offer requests of a staff member's branch (the merchant's when the branch is unset). */
+  pendingRequestsOfBranch: (merchantId: number, branchId: number | null) =>
+    countListed(db, 'offer_requests', { merchantId, branchId: branchId ?? undefined }, 'pending'),
 
   updateMerchant: (id: number, patch: MerchantUpdate) =>
     db

@@ -8,11 +8,15 @@ import {
   type PushType,
   parsePushSubscription,
 } from '@loyalty/contract';
-import webpush from 'web-push';
 import type { Caller } from '../../core/caller';
 import { invalidField } from '../../core/errors';
 import type { Deps } from '../../deps';
+import { once } from '../../lib/lazy';
 import type { SecretsService } from '../secrets/secrets.service';
+
+/** web-push is loaded when keys are first made or a notification is first sent. */
+const loadWebPush = once(async () => (await import('web-push')).default);
+
 import type { PushTarget } from './push.repository';
 
 /** The app_secrets name of the VAPID key pair (JSON `{publicKey, privateKey}`), shared by every server process. */
@@ -69,6 +73,7 @@ export function pushService(deps: Pick<Deps, 'store' | 'log'>, secrets: SecretsS
   const inFlight = new Set<Promise<unknown>>();
 
   async function vapidKeys(): Promise<{ publicKey: string; privateKey: string }> {
+    const webpush = await loadWebPush();
     const stored = await secrets.getOrCreate(VAPID_SECRET, () => JSON.stringify(webpush.generateVAPIDKeys()));
     return JSON.parse(stored) as { publicKey: string; privateKey: string };
   }
@@ -91,6 +96,7 @@ export function pushService(deps: Pick<Deps, 'store' | 'log'>, secrets: SecretsS
 
   async function deliver(target: PushTarget, payload: PushPayload): Promise<DeliveryResult> {
     const keys = await vapidKeys();
+    const webpush = await loadWebPush();
     const details = webpush.generateRequestDetails(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       JSON.stringify(payload),

@@ -2,6 +2,7 @@ import type { RedeemStatus } from '@loyalty/contract';
 import type { Kysely } from 'kysely';
 import type { Actor, TenantScope } from '../../core/caller';
 import { nowIso } from '../../db/dialect';
+import { countListed } from '../../db/list-counts';
 import type { Database, RedeemRequestsTable } from '../../db/schema';
 
 /** The only SQL of redeem requests. `db` may be a transaction. */
@@ -46,9 +47,13 @@ export const redeemsRepository = (db: Kysely<Database>) => {
       status: RedeemStatus | undefined,
       page: { limit: number; offset: number },
     ) {
-      const count = await rows(scope, status)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
+      // a merchant's (or branch's) count from the counters the triggers keep (db/list-counts.ts)
+      const count =
+        'merchantId' in scope
+          ? { n: await countListed(db, 'redeem_requests', scope, status) }
+          : await rows(scope, status)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow();
       const found = await withColumns(rows(scope, status))
         .orderBy('r.createdAt', 'desc')
         .orderBy('r.id', 'desc')

@@ -1,0 +1,171 @@
+/**
+ * Counted lists (migrations/0012-list-counts.ts, db/list-counts.ts): the counts a page answers come
+ * from counters kept by triggers, which must equal the rows through every write — new requests,
+ * approvals, rejects, a rolled-back transaction, a deleted row, concurrent approvals — and which
+ * the migration fills for the rows a database already had.
+ */
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { listCounts } from '../src/db/migrations/0012-list-counts';
+import {
+  customerFixture,
+  requestOffer,
+  type Shop,
+  shopFixture,
+  staffFixture,
+  withRequestsServer,
+} from './fixtures-requests';
+import type { TestServer } from './harness';
+import { invariantViolations } from './proof/invariants';
+
+let t: TestServer;
+withRequestsServer((s) => {
+  t = s;
+});
+
+const listCount = async (token: string, path: string, fields: Record<string, string | number> = {}) => {
+  const res = await t.call(path, { pageNum: 1, limit: 2, ...fields }, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.count as number;
+};
+
+const countViolations = async () => (await invariantViolations(t.db)).filter((v) => v.startsWith('list count'));
+
+async function shopWithRequests(): Promise<{ shop: Shop; ids: number[]; redeemIds: number[] }> {
+  const shop = await shopFixture(t);
+  const c = await customerFixture(t, 100);
+  const ids: number[] = [];
+  for (let i = 0; i < 5; i++) ids.push((await requestOffer(t, shop, c, 'price')).id);
+  const redeemIds: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const r = await t.call(
+      'user/redeem',
+      { merchantId: shop.merchant.id, branchId: i === 2 ? shop.otherBranch.id : shop.branch.id, amount: 1 },
+      { token: c.token },
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    redeemIds.push(r.body.data.id);
+  }
+  return { shop, ids, redeemIds };
+}
+
+describe('counted lists', () => {
+  it('count pending, done and rejected requests as the rows change, for the merchant, a branch and the dashboard', async () => {
+    const { shop, ids, redeemIds } = await shopWithRequests();
+    const m = shop.merchant.token;
+    expect(await listCount(m, 'merchant/req/list', { status: 'pending' })).toBe(5);
+    expect((await t.call('merchant/req/approve', { reqId: ids[0] }, { token: m })).status).toBe(200);
+    expect((await t.call('merchant/req/approve', { reqId: ids[0] }, { token: m })).status).toBe(200);
+    expect((await t.call('merchant/req/reject', { reqId: ids[1], reason: 'Closed today' }, { token: m })).status).toBe(
+      200,
+    );
+    expect(await listCount(m, 'merchant/req/list', { status: 'pending' })).toBe(3);
+    expect(await listCount(m, 'merchant/req/list', { status: 'done' })).toBe(1);
+    expect(await listCount(m, 'merchant/req/list')).toBe(5);
+    expect(await listCount(shop.staff.token, 'merchantUser/req/list', { status: 'pending' })).toBe(3);
+    expect(await listCount(shop.otherStaff.token, 'merchantUser/req/list')).toBe(0);
+    const me = await t.call('merchant/me', {}, { token: m });
+    expect(me.body.data.counts).toMatchObject({ approvedRequests: 1, pendingRequests: 4 });
+    const staffMe = await t.call('merchantUser/me', {}, { token: shop.staff.token });
+    expect(staffMe.body.data.counts.pendingRequests).toBe(3);
+
+    expect(await listCount(m, 'merchant/req/redeem/list')).toBe(3);
+    expect(
+      (await t.call('merchant/req/redeem/approve', { reqId: redeemIds[0], isApproved: true }, { token: m })).status,
+    ).toBe(200);
+    expect(await listCount(m, 'merchant/req/redeem/list', { status: 'pending' })).toBe(2);
+    expect(await listCount(m, 'merchant/req/redeem/list', { status: 'approved' })).toBe(1);
+    expect(await listCount(shop.otherStaff.token, 'merchantUser/req/redeem/list')).toBe(1);
+    // a staff member without a branch counts nothing
+    const unplaced = await staffFixture(t, shop.merchant.id, null);
+    expect(await listCount(unplaced.token, 'merchantUser/req/list')).toBe(0);
+    expect(await countViolations()).toEqual([]);
+  });
+
+  it('move nothing for a rolled-back write, and follow a deleted row', async () => {
+    const { shop, ids } = await shopWithRequests();
+    const m = shop.merchant.token;
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await trx.updateTable('offerRequests').set({ status: 'done', isAproved: 1 }).where('id', '=', ids[2]).execute();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await listCount(m, 'merchant/req/list', { status: 'pending' })).toBe(5);
+    await t.db.deleteFrom('offerRequests').where('id', '=', ids[3]).execute();
+    expect(await listCount(m, 'merchant/req/list', { status: 'pending' })).toBe(4);
+    expect(await countViolations()).toEqual([]);
+  });
+
+  it('stay exact under concurrent approvals and rejects of many requests', async () => {
+    const shop = await shopFixture(t, { available: 1000, points: 1 });
+    const c = await customerFixture(t, 500);
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) ids.push((await requestOffer(t, shop, c)).id);
+    const calls = ids.flatMap((reqId, i) => [
+      t.call('merchant/req/approve', { reqId }, { token: shop.merchant.token }),
+      i % 4 === 0
+        ? t.call('merchantUser/req/reject', { reqId, reason: 'Out of stock' }, { token: shop.staff.token })
+        : t.call('merchantUser/req/approve', { reqId }, { token: shop.staff.token }),
+    ]);
+    for (const res of await Promise.all(calls)) expect([200, 409]).toContain(res.status);
+    const done = await listCount(shop.merchant.token, 'merchant/req/list', { status: 'done' });
+    const rejected = await listCount(shop.merchant.token, 'merchant/req/list', { status: 'rejected' });
+    expect(done + rejected).toBe(40);
+    const rows = await t.db
+      .selectFrom('offerRequests')
+      .select('status')
+      .where('merchantId', '=', shop.merchant.id)
+      .execute();
+    expect(done).toBe(rows.filter((r) => r.status === 'done').length);
+    expect(await countViolations()).toEqual([]);
+  });
+
+  it('are filled by the migration for the rows a database already had', async () => {
+    const { shop } = await shopWithRequests();
+    const migration = listCounts(t.kind);
+    await migration.down(t.db as never);
+    await t.db
+      .insertInto('offerRequests')
+      .columns([
+        'merchantId',
+        'offerId',
+        'branchId',
+        'userId',
+        'payWith',
+        'priceCents',
+        'points',
+        'status',
+        'isAproved',
+        'isActive',
+        'code',
+        'createdAt',
+        'updatedAt',
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom('offerRequests')
+          .select([
+            'merchantId',
+            'offerId',
+            'branchId',
+            'userId',
+            'payWith',
+            'priceCents',
+            'points',
+            'status',
+            'isAproved',
+            'isActive',
+            sql<string>`code || 'x'`.as('code'),
+            'createdAt',
+            'updatedAt',
+          ])
+          .where('merchantId', '=', shop.merchant.id),
+      )
+      .execute();
+    // in a transaction, as the migrator runs it on PostgreSQL
+    await t.db.transaction().execute((trx) => migration.up(trx as never));
+    expect(await listCount(shop.merchant.token, 'merchant/req/list', { status: 'pending' })).toBe(10);
+    expect(await countViolations()).toEqual([]);
+  });
+});
