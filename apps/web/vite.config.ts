@@ -3,23 +3,157 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LANGUAGES, type Language } from '../../packages/contract/src/constants';
+import { messages } from '../../packages/contract/src/messages';
 
 /** The API server during development (README: PORT defaults to 8080). */
 const apiServer = 'http://localhost:8080';
 
+const REACT =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
+
+/** The lazy screens a visit starts on: the sign-in screen, and the signed-in layout with the dashboard. */
+const FIRST_SCREENS = {
+  signIn: ['src/features/auth/login-page.tsx'],
+  home: ['src/app/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+};
+
 /**
- * React and its router, which every screen needs, go to one long-cached chunk. Mantine, TanStack
- * Query, i18next, react-hook-form and zod are left to the bundler's own splitting: a group of them
- * put every component any lazy screen uses into the first load (bench/README.md, "First load").
+ * The chunks of the first screens (bench/README.md, "First load"). Left to the bundler, what the
+ * sign-in screen and the signed-in home load was split by which of the app's sixty lazy screens and
+ * sheets share each module: some fifty files each, each compressed on its own and each a request
+ * (HTTP/1.1, six at a time). So the build first bundles the app once without writing it (a probe,
+ * with the bundler's own splitting) to learn which modules each first screen really uses after
+ * tree-shaking (a barrel such as `@mantine/core` hides that from the module graph), then makes three
+ * chunks, the rest being split as before:
+ * - react: React and its router, which every screen needs, long cached;
+ * - app: what the entry needs, and what the sign-in screen and the signed-in home both use (the
+ *   language toggle, the brand, their Mantine components);
+ * - home: the rest of what the signed-in layout and the dashboard use. Every signed-in screen loads
+ *   it with the layout; the dashboard's own few KB come with it.
+ * The sign-in screen's other modules (forms, validation, the phone field) stay split as before: the
+ * app's forms share them, and a chunk of them all cost the other screens some 100 KB.
  */
-const vendorGroups = [
-  {
-    name: 'react',
-    test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
-  },
-];
+function firstScreenChunks(): { plugin: Plugin; groups: Rolldown.CodeSplittingGroup[] } {
+  const sets = { entry: new Set<string>(), signIn: new Set<string>(), home: new Set<string>() };
+  const inApp = (id: string) => sets.entry.has(id) || (sets.signIn.has(id) && sets.home.has(id));
+  const groups: Rolldown.CodeSplittingGroup[] = [
+    { name: 'react', test: REACT, priority: 3 },
+    { name: 'app', test: inApp, priority: 2 },
+    { name: 'home', test: (id: string) => sets.home.has(id) && !inApp(id), priority: 1 },
+  ];
+  const plugin: Plugin = {
+    name: 'loyalty:first-screen-chunks',
+    apply: 'build',
+    async config(config) {
+      const root = path.resolve(config.root ?? __dirname);
+      const probe = await build({
+        configFile: false,
+        root,
+        logLevel: 'silent',
+        plugins: [react(), mantineStylesPerComponent(), messagesByLanguage()],
+        build: {
+          write: false,
+          rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'react', test: REACT }] } } },
+        },
+      });
+      const chunks = (Array.isArray(probe) ? probe : [probe])
+        .flatMap((o) => ('output' in o ? o.output : []))
+        .filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      /** The modules a chunk and the chunks it imports statically hold (what loading it runs). */
+      const closure = (start: Rolldown.OutputChunk[]) => {
+        const modules = new Set<string>();
+        const seen = new Set<string>();
+        const visit = (c: Rolldown.OutputChunk | undefined) => {
+          if (!c || seen.has(c.fileName)) return;
+          seen.add(c.fileName);
+          for (const [id, m] of Object.entries(c.modules)) if (m.renderedLength > 0) modules.add(id);
+          for (const f of c.imports) visit(byFile.get(f));
+        };
+        for (const c of start) visit(c);
+        return modules;
+      };
+      const ofFiles = (files: string[]) => {
+        const ids = files.map((f) => path.join(root, f));
+        const found = chunks.filter((c) => c.facadeModuleId && ids.includes(c.facadeModuleId));
+        if (found.length !== ids.length) throw new Error(`first screens: no chunk for some of ${files.join(', ')}`);
+        const modules = closure(found);
+        // each screen keeps a chunk of its own, which the manifest names (bench/lib/first-load.mjs)
+        for (const id of ids) modules.delete(id);
+        return modules;
+      };
+      sets.entry = closure(chunks.filter((c) => c.isEntry));
+      sets.signIn = ofFiles(FIRST_SCREENS.signIn);
+      sets.home = ofFiles(FIRST_SCREENS.home);
+    },
+  };
+  return { plugin, groups };
+}
+
+const firstScreens = firstScreenChunks();
+
+/** A Mantine component's class map, e.g. `@mantine/core/esm/components/Button/Button.module.mjs`. */
+const MANTINE_CLASS_MAP = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/;
+
+/**
+ * Mantine's stylesheet per component instead of the whole of it (35 KB gzip): the build adds to
+ * each component's class map an import of that component's stylesheet
+ * (`@mantine/core/styles/Button.layer.css`), so a chunk carries the styles of exactly the Mantine
+ * components its code uses, and a screen loads them with its code (bench/README.md, "First load").
+ * The base layers (baseline, CSS variables, global) are imported by main.tsx. These are Mantine's
+ * `@layer mantine` files: the app's own styles win over them whatever order the chunks load in.
+ * The dev server pre-bundles Mantine, which hides its modules from this hook: there main.tsx gets
+ * Mantine's whole stylesheet.
+ */
+function mantineStylesPerComponent(): Plugin {
+  let serve = false;
+  return {
+    name: 'loyalty:mantine-styles-per-component',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    transform(code, id) {
+      if (serve) {
+        if (!id.endsWith('/src/main.tsx')) return null;
+        return { code: `import '@mantine/core/styles.layer.css';\n${code}`, map: null };
+      }
+      const name = MANTINE_CLASS_MAP.exec(id)?.[1];
+      if (!name) return null;
+      // after the "use client" directive, which must stay the module's first statement
+      const directive = /^\s*(['"])use client\1;?/.exec(code)?.[0] ?? '';
+      return {
+        code: `${directive}\nimport '@mantine/core/styles/${name}.layer.css';\n${code.slice(directive.length)}`,
+        map: null,
+      };
+    },
+  };
+}
+
+const MESSAGES = 'virtual:messages/';
+
+/**
+ * The contract's messages (packages/contract/src/messages: each key in both languages side by
+ * side) as one language's texts by key: `virtual:messages/en` is part of the entry's English
+ * strings, `virtual:messages/ar` of the Arabic chunk (lib/locale-ar.ts), so an English visit does
+ * not download the Arabic texts nor an Arabic one the English twice (bench/README.md, "First load").
+ * The config imports the messages: the dev server restarts when they change.
+ */
+function messagesByLanguage(): Plugin {
+  return {
+    name: 'loyalty:messages-by-language',
+    resolveId: (id) => (id.startsWith(MESSAGES) ? `\0${id}` : null),
+    load(id) {
+      if (!id.startsWith(`\0${MESSAGES}`)) return null;
+      const lang = id.slice(MESSAGES.length + 1);
+      if (!(LANGUAGES as readonly string[]).includes(lang)) throw new Error(`${id}: no such language`);
+      const texts = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, text[lang as Language]]));
+      return `export default ${JSON.stringify(texts)};`;
+    },
+  };
+}
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
@@ -69,6 +203,9 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    firstScreens.plugin,
+    mantineStylesPerComponent(),
+    messagesByLanguage(),
     precompress(),
     // The service worker (src/sw.ts) is built with the app and gets the release's file list injected
     // (docs/architecture.md, "Offline and the service worker"); it is registered by
@@ -104,7 +241,7 @@ export default defineConfig({
     // the manifest lets `npm run bench` weigh the first load of each screen
     manifest: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: vendorGroups } },
+      output: { codeSplitting: { groups: firstScreens.groups } },
     },
   },
 });

@@ -26,7 +26,7 @@ function Item({ icon, label, to, onClick }: { icon: ReactNode; label: string; to
       </NavLink>
     );
   return (
-    <UnstyledButton className={classes.item} onClick={onClick}>
+    <UnstyledButton className={classes.item} onClick={onClick} aria-haspopup="dialog">
       {content}
     </UnstyledButton>
   );

@@ -1,7 +1,8 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
+import { whenIdle } from '../lib/deferred';
 import { i18n } from '../lib/i18n';
 import { currentLanguage, directionOf } from '../lib/language';
 import { queryClient } from '../lib/query-client';
@@ -19,12 +20,32 @@ function DirectionSync() {
   return null;
 }
 
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+
+/**
+ * The toasts' container (Mantine's Notifications: its transitions and styles) loads once the page
+ * is idle or when the first toast is shown, whichever comes first; a toast shown before it is kept
+ * by Mantine's store and appears when the container mounts.
+ */
+function DeferredToasts() {
+  const [ready, setReady] = useState(false);
+  const pending = useNotifications().notifications.length > 0;
+  if (pending && !ready) setReady(true);
+  useEffect(() => (ready ? undefined : whenIdle(() => startTransition(() => setReady(true)))), [ready]);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <DirectionSync />
-        <Notifications position="top-center" limit={3} />
+        <DeferredToasts />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

@@ -6,7 +6,6 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen';
 import type { Access } from '../lib/access';
-import { AppLayout } from './app-layout';
 import { RequireAccess, type RouteHandle } from './require-access';
 import { RootLayout } from './root-layout';
 import { RootRedirect } from './root-redirect';
@@ -178,7 +177,9 @@ export const routes: RouteObject[] = [
             () => import('../features/auth/activate-account-page').then((m) => m.ActivateAccountPage),
             underReview,
           ),
-          { Component: AppLayout, children: appScreens },
+          // the header, footer bar, menu and live feed: loaded with the first signed-in screen, in
+          // parallel with it, and never by the sign-in screens
+          { lazy: async () => ({ Component: (await import('./app-layout')).AppLayout }), children: appScreens },
         ],
       },
       screen('*', () => import('../features/static-pages/not-found-page').then((m) => m.NotFoundPage)),

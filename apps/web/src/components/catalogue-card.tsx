@@ -19,7 +19,10 @@ export interface CatalogueCardProps {
   points: number;
 }
 
-/** A catalogue item in a grid (SPEC §2): image or an icon, title, description, `$` price, points with `P`. */
+/**
+ * A catalogue item in a grid (SPEC §2): image or an icon, title, description, `$` price, points with `P`.
+ * Lists hold many: an image loads when it comes near the screen, in its reserved 110 px.
+ */
 export function CatalogueCard({
   to,
   onOpen,
@@ -36,7 +39,7 @@ export function CatalogueCard({
     <Card withBorder radius="md" padding="sm" component={Link} to={to} onClick={onOpen} data-testid={testId}>
       <Card.Section>
         {src ? (
-          <Image src={src} alt={title} h={110} fit="cover" />
+          <Image src={src} alt={title} h={110} height={110} fit="cover" loading="lazy" decoding="async" />
         ) : (
           <Center h={110} bg={bg} c={color} aria-hidden>
             <FallbackIcon size={44} stroke={1.5} />

@@ -1,4 +1,4 @@
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
@@ -53,7 +53,15 @@ export function DateField({ label, name, value, onChange, onBlur, error, require
       autoComplete="off"
       dir="ltr"
       rightSection={
-        <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withinPortal trapFocus>
+        <Popover
+          opened={opened}
+          onChange={setOpened}
+          position="bottom-end"
+          shadow="md"
+          withinPortal
+          trapFocus
+          returnFocus
+        >
           <Popover.Target>
             <ActionIcon
               variant="subtle"

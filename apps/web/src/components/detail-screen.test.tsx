@@ -56,7 +56,7 @@ describe('DetailScreen', () => {
   });
 
   it('speaks Arabic in Arabic', async () => {
-    setLanguage('ar');
+    await setLanguage('ar');
     render('/offer/5', async () => {
       throw new ApiError(404, 'العرض غير موجود');
     });

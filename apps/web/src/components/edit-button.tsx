@@ -13,7 +13,13 @@ export function EditButton({
   children: ReactNode;
 }) {
   return (
-    <Button size={size} variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={onClick}>
+    <Button
+      size={size}
+      variant="light"
+      leftSection={<IconEdit size={16} aria-hidden />}
+      onClick={onClick}
+      aria-haspopup="dialog"
+    >
       {children}
     </Button>
   );

@@ -2,7 +2,7 @@
  * Picks images and uploads them with a progress percentage (SPEC §7: uploads report progress).
  * The server checks the content; here we only stop what it would refuse anyway (too many, too large).
  */
-import { LIMITS } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract/constants';
 import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -13,7 +13,7 @@ export function LanguageToggle() {
       variant="subtle"
       size="compact-sm"
       leftSection={<IconLanguage size={16} aria-hidden />}
-      onClick={() => setLanguage(next)}
+      onClick={() => void setLanguage(next)}
       aria-label={t('common.switchTo', { language: label })}
       lang={next}
     >

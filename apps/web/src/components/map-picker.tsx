@@ -4,7 +4,7 @@
  * longitude (docs/architecture.md, web). The map stays left-to-right in Arabic, as maps do.
  */
 import 'leaflet/dist/leaflet.css';
-import { DEFAULTS } from '@loyalty/contract';
+import { DEFAULTS } from '@loyalty/contract/constants';
 import type { LatLngExpression } from 'leaflet';
 import { useEffect } from 'react';
 import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';

@@ -1,9 +1,11 @@
 import type { Language } from '@loyalty/contract';
-import type { ComboboxItem, OptionsFilter } from '@mantine/core';
-import { Group, type MantineSpacing, Select, Text, TextInput, type TextInputProps } from '@mantine/core';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { Group, InputBase, type MantineSpacing, TextInput, type TextInputProps } from '@mantine/core';
+import { type ComponentType, memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Country, countriesIn } from '../lib/phone';
+import { whenIdle } from '../lib/deferred';
+import { DEFAULT_COUNTRY, DEFAULT_DIAL_CODE } from '../lib/phone-country';
+import type { CountryHandover, CountrySelectProps } from './country-select';
+import classes from './phone-input.module.css';
 
 export interface PhoneInputProps {
   label: string;
@@ -16,27 +18,90 @@ export interface PhoneInputProps {
   mt?: MantineSpacing;
 }
 
-/** Finds a country by its dial code (`974`, `+974`), its name in either language or its ISO code. */
-const filterOf =
-  (byIso: ReadonlyMap<string, Country>, other: ReadonlyMap<string, Country>): OptionsFilter =>
-  ({ options, search }) => {
-    const q = search.trim().toLowerCase().replace(/^\+/, '');
-    if (!q) return options;
-    return (options as ComboboxItem[]).filter((o) => {
-      const c = byIso.get(o.value);
-      const name2 = other.get(o.value)?.name.toLowerCase() ?? '';
-      return (
-        !!c &&
-        (c.dial.startsWith(q) || c.name.toLowerCase().includes(q) || name2.includes(q) || c.iso.toLowerCase() === q)
-      );
-    });
-  };
+/**
+ * The country list (Mantine's Select, its dropdown, focus and scroll machinery, and
+ * libphonenumber-js's numbering plans of every country) is a chunk of its own, some 60 KB gzip: it
+ * is fetched once the page is idle after its first paint, or as soon as the country field is used.
+ */
+let CountrySelect: ComponentType<CountrySelectProps> | undefined;
+let loading: Promise<ComponentType<CountrySelectProps>> | undefined;
+const loadCountrySelect = () => {
+  loading ??= import('./country-select').then(
+    (m) => {
+      CountrySelect = m.CountrySelect;
+      return m.CountrySelect;
+    },
+    (e: unknown) => {
+      loading = undefined; // offline for a moment: the next use tries again
+      throw e;
+    },
+  );
+  return loading;
+};
+
+/** Mantine's Combobox chevron (the Select's), drawn the same. */
+const chevron = (
+  <svg className={classes.chevron} viewBox="0 0 15 15" fill="none" xmlns="http://www.w3.org/2000/svg" aria-hidden>
+    <path
+      d="M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z"
+      fill="currentColor"
+      fillRule="evenodd"
+      clipRule="evenodd"
+    />
+  </svg>
+);
 
 /**
- * The country picker. With every country of the world in it, it is drawn again only when the
- * country or the language changes, and holds the whole list only while its dropdown is open.
+ * The country field until the list has loaded: the same field as the Select closed (label, the
+ * dial code, the chevron, a combobox to assistive technology), which asks for the list when it is
+ * focused and records what is done to it, for the list to carry on from (CountrySelect's
+ * `handover`): focus, a click or an arrow key (open), text typed (search).
  */
-const CountrySelect = memo(function CountrySelect({
+function CountryStandIn({ country, onUse }: { country: string; onUse: (handover: CountryHandover) => void }) {
+  const { t } = useTranslation();
+  const handover = useRef<CountryHandover>({ focused: false, opened: null, typed: null });
+  const [typed, setTyped] = useState<string | null>(null);
+  const use = (change: Partial<CountryHandover>) => {
+    handover.current = { ...handover.current, ...change };
+    onUse(handover.current);
+  };
+  // the default country's code is known without the numbering plans; another country's shows once they load
+  const shown = country === DEFAULT_COUNTRY ? `+${DEFAULT_DIAL_CODE}` : '';
+  return (
+    <InputBase
+      label={t('phone.country')}
+      value={typed ?? shown}
+      onFocus={() => use({ focused: true })}
+      onBlur={() => {
+        setTyped(null);
+        use({ focused: false, opened: null, typed: null });
+      }}
+      onClick={() => use({ opened: 'click' })}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+          e.preventDefault();
+          use({ opened: e.key });
+        }
+      }}
+      onChange={(e) => {
+        setTyped(e.currentTarget.value);
+        use({ typed: e.currentTarget.value });
+      }}
+      role="combobox"
+      aria-haspopup="listbox"
+      aria-expanded={false}
+      autoComplete="off"
+      rightSection={chevron}
+      rightSectionPointerEvents="none"
+      w={108}
+      style={{ flexShrink: 0 }}
+      dir="ltr"
+    />
+  );
+}
+
+/** The country picker: its stand-in until the list's chunk arrives, then the list, given what was done meanwhile. */
+const CountryPicker = memo(function CountryPicker({
   country,
   onChange,
   lang,
@@ -45,51 +110,35 @@ const CountrySelect = memo(function CountrySelect({
   onChange: (iso: string) => void;
   lang: Language;
 }) {
-  const { t } = useTranslation();
-  const { data, byIso, filter } = useMemo(() => {
-    const list = countriesIn(lang);
-    const here = new Map(list.map((c) => [c.iso as string, c]));
-    const there = new Map(countriesIn(lang === 'ar' ? 'en' : 'ar').map((c) => [c.iso as string, c]));
-    return {
-      data: list.map((c) => ({ value: c.iso, label: `+${c.dial}` })),
-      byIso: here,
-      filter: filterOf(here, there),
-    };
-  }, [lang]);
-  const [open, setOpen] = useState(false);
-  const shown = useMemo(() => (open ? data : data.filter((o) => o.value === country)), [open, data, country]);
-  const renderOption = useCallback(
-    ({ option }: { option: ComboboxItem }) => {
-      const c = byIso.get(option.value);
-      return (
-        <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
-          <Text size="sm">{c?.name}</Text>
-          <Text size="sm" c="dimmed" dir="ltr">
-            +{c?.dial}
-          </Text>
-        </Group>
+  const [Loaded, setLoaded] = useState(() => CountrySelect);
+  const [handover, setHandover] = useState<CountryHandover>();
+  useEffect(() => {
+    if (Loaded) return;
+    let live = true;
+    const show = () =>
+      void loadCountrySelect().then(
+        (c) => live && setLoaded(() => c),
+        () => undefined,
       );
-    },
-    [byIso],
-  );
+    // another country than the default is shown by the list only: fetch it at once
+    const cancel = country === DEFAULT_COUNTRY ? whenIdle(show) : undefined;
+    if (!cancel) show();
+    return () => {
+      live = false;
+      cancel?.();
+    };
+  }, [Loaded, country]);
+  if (Loaded) return <Loaded country={country} onChange={onChange} lang={lang} handover={handover} />;
   return (
-    <Select
-      label={t('phone.country')}
-      data={shown}
-      value={country}
-      onDropdownOpen={() => setOpen(true)}
-      onDropdownClose={() => setOpen(false)}
-      onChange={(v) => v && onChange(v)}
-      allowDeselect={false}
-      searchable
-      filter={filter}
-      nothingFoundMessage={t('phone.noCountry')}
-      w={108}
-      style={{ flexShrink: 0 }}
-      comboboxProps={{ width: 260, position: 'bottom-start' }}
-      maxDropdownHeight={280}
-      renderOption={renderOption}
-      dir="ltr"
+    <CountryStandIn
+      country={country}
+      onUse={(h) => {
+        setHandover(h);
+        void loadCountrySelect().then(
+          (c) => setLoaded(() => c),
+          () => undefined,
+        );
+      }}
     />
   );
 });
@@ -100,7 +149,7 @@ export function PhoneInput({ label, country, onCountryChange, numberProps, error
   const lang = i18n.language === 'ar' ? 'ar' : 'en';
   return (
     <Group align="flex-start" gap="xs" wrap="nowrap" mt={mt}>
-      <CountrySelect country={country} onChange={onCountryChange} lang={lang} />
+      <CountryPicker country={country} onChange={onCountryChange} lang={lang} />
       <TextInput
         {...numberProps}
         label={label}

@@ -1,4 +1,4 @@
-import { rejectBody } from '@loyalty/contract';
+import { rejectBody } from '@loyalty/contract/endpoints/reject';
 import { Button, Radio, Stack, Textarea } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';

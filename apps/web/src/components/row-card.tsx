@@ -33,7 +33,7 @@ export function RowCard({ to, onClick, testId, children }: RowCardProps) {
       </UnstyledButton>
     );
   return (
-    <UnstyledButton onClick={onClick} className={classes.button} data-testid={testId}>
+    <UnstyledButton onClick={onClick} className={classes.button} data-testid={testId} data-opens-form={testId ?? 'row'}>
       {card}
     </UnstyledButton>
   );

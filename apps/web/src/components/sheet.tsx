@@ -1,24 +1,21 @@
-import { Drawer, type DrawerProps } from '@mantine/core';
-import type { CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense } from 'react';
+import { deferred, useDeferredDialog } from '../lib/deferred';
+import type { PlacementProps, SheetProps } from './sheet-drawer';
 
-export interface SheetProps {
-  opened: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  children: ReactNode;
-}
+export type { PlacementProps, SheetProps } from './sheet-drawer';
 
-type PlacementProps = Pick<DrawerProps, 'position' | 'radius' | 'size'> & { contentStyle?: CSSProperties };
+const drawer = deferred(() => import('./sheet-drawer').then((m) => m.SheetDrawer));
 
-/** A drawer with a bold title and a translated close button; `BottomSheet` and `SidePanel` place it. */
-export function Sheet({ contentStyle, ...props }: SheetProps & PlacementProps) {
-  const { t } = useTranslation();
+/**
+ * A drawer with a bold title and a translated close button; `BottomSheet` and `SidePanel` place it.
+ * Its code is fetched once the page is idle and drawn when it first opens (lib/deferred).
+ */
+export function Sheet(props: SheetProps & PlacementProps) {
+  const { Dialog, openedAtStart } = useDeferredDialog(props.opened, drawer);
+  if (!Dialog) return null;
   return (
-    <Drawer
-      {...props}
-      styles={{ content: contentStyle, title: { fontWeight: 700 } }}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    />
+    <Suspense fallback={null}>
+      <Dialog {...props} openedAtStart={openedAtStart} />
+    </Suspense>
   );
 }

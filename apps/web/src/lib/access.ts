@@ -2,7 +2,7 @@
  * The access guard's decisions (SPEC §2 "Access guard", §6), as pure functions so they are
  * tested without a browser.
  */
-import { STAFF_ROLES, type StaffRole } from '@loyalty/contract';
+import { STAFF_ROLES, type StaffRole } from '@loyalty/contract/constants';
 import type { Session } from './session';
 
 /** What a route asks of its visitor. Public routes have no Access at all. */

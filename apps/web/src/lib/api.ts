@@ -4,8 +4,9 @@
  * server answers messages in the user's language. Success is `{ data }`; anything else throws
  * an `ApiError`.
  */
-import { type ApiBody, type ApiPath, type ApiResponse, messageText } from '@loyalty/contract';
+import type { ApiBody, ApiPath, ApiResponse } from '@loyalty/contract';
 import { markReachable } from './connectivity';
+import { i18n } from './i18n';
 import { currentLanguage } from './language';
 import { clearStorage, getSession } from './session';
 
@@ -148,14 +149,14 @@ const call = async <P extends ApiPath>(path: P, body?: ApiBody<P>, opts: CallOpt
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     markReachable(false);
-    throw new ApiError(0, messageText('serverUnreachable', lang));
+    throw new ApiError(0, i18n.t('msg.serverUnreachable', { lng: lang }));
   }
   // a proxy in front of a stopped server answers 502-504 without the API's JSON
   markReachable(!(res.status >= 502 && res.status <= 504 && res.payload === null));
   const payload = asRecord(res.payload);
   if (res.status === 200 && 'data' in payload) return payload.data as ApiResponse<P>;
 
-  const message = typeof payload.message === 'string' ? payload.message : messageText('internalError', lang);
+  const message = typeof payload.message === 'string' ? payload.message : i18n.t('msg.internalError', { lng: lang });
   const errors = Array.isArray(payload.errors) ? (payload.errors as FieldError[]) : [];
   if (res.status === 401 && token) {
     // The session died (expired, revoked): SPEC §8 logs the user out everywhere.

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../test/render';
 import { ApiError } from './api';
 import { applyServerErrors, errorText, serverFieldErrors, useFieldError } from './form-errors';
+import { i18n } from './i18n';
 
 const taken = (lang: 'en' | 'ar') =>
   new ApiError(409, lang === 'en' ? 'This mobile number already has an account' : 'رقم الجوال هذا لديه حساب بالفعل');
@@ -17,10 +18,13 @@ describe('serverFieldErrors', () => {
     expect(serverFieldErrors(e)).toEqual([{ field: 'price', message: 'Must be zero or more' }]);
   });
 
-  it('puts a taken mobile (409) on the mobile, in either language', () => {
+  it('puts a taken mobile (409) on the mobile, in either language', async () => {
     expect(serverFieldErrors(taken('en'))).toEqual([
       { field: 'mobile', message: 'This mobile number already has an account' },
     ]);
+    // an Arabic answer comes to an app in Arabic, whose strings are loaded
+    const { arabic } = await import('./locale-ar');
+    i18n.addResourceBundle('ar', 'translation', arabic);
     expect(serverFieldErrors(taken('ar'))[0].field).toBe('mobile');
   });
 

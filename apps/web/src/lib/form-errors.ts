@@ -4,10 +4,12 @@
  * form's own rules use i18n keys ('offers.errors.example'); server messages (422 field errors,
  * 409 conflicts) arrive already translated and are shown as they are.
  */
-import { messages } from '@loyalty/contract';
+import { LANGUAGES } from '@loyalty/contract/constants';
+import type { MessageKey } from '@loyalty/contract/messages';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api';
+import { i18n } from './i18n';
 
 export const errorText = (t: (key: string) => string, exists: (key: string) => boolean, message?: string) => {
   if (!message) return undefined;
@@ -22,19 +24,28 @@ export const useFieldError = () => {
 };
 
 /**
- * The 409 answers that are about one field, by the message the server sends (in either language,
- * as it answers in the caller's): the field named here is the server's name for it.
+ * The 409 answers that are about one field, by the message the server sends: the field named here
+ * is the server's name for it.
  */
-const CONFLICT_FIELDS: readonly { field: string; texts: readonly string[] }[] = [
-  { field: 'mobile', texts: Object.values(messages.mobileTaken) },
+const CONFLICT_FIELDS: readonly { field: string; message: MessageKey }[] = [
+  { field: 'mobile', message: 'mobileTaken' },
 ];
+
+/**
+ * A contract message's text in each language whose strings are loaded: the server answers in the
+ * language the app asked in, whose strings the app has loaded (lib/i18n).
+ */
+const loadedTexts = (key: MessageKey): string[] =>
+  LANGUAGES.map((lang) => i18n.getResource(lang, 'translation', `msg.${key}`)).filter(
+    (text): text is string => typeof text === 'string',
+  );
 
 /** The fields a server refusal is about: 422 field errors, a 409 about one field (a taken mobile). */
 export const serverFieldErrors = (error: unknown): { field: string; message: string }[] => {
   if (!(error instanceof ApiError)) return [];
   if (error.errors.length > 0 && (error.status === 422 || error.status === 409)) return error.errors;
   if (error.status === 409) {
-    const conflict = CONFLICT_FIELDS.find((c) => c.texts.includes(error.message));
+    const conflict = CONFLICT_FIELDS.find((c) => loadedTexts(c.message).includes(error.message));
     if (conflict) return [{ field: conflict.field, message: error.message }];
   }
   return [];

@@ -9,7 +9,7 @@
  * keeps that order wherever it lands. Show them with `<Amount>` (components/bidi), which isolates
  * them in the language's direction, so every screen draws the same amount the same way.
  */
-import { type Language, pointsToCash } from '@loyalty/contract';
+import { type Language, pointsToCash } from '@loyalty/contract/constants';
 import { currentLanguage } from './language';
 
 const ARABIC_LOCALE = 'ar-u-nu-latn';
@@ -20,11 +20,28 @@ export const BUSINESS_TIME_ZONE = 'Asia/Qatar';
 
 export const intlLocale = (lang: Language = currentLanguage()) => (lang === 'ar' ? ARABIC_LOCALE : 'en-GB');
 
+/**
+ * Intl formatters are costly to make (the first of a locale loads its data) and hold no state: one
+ * is made per locale and options and kept (a dashboard formats dozens of numbers as it opens).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const kept = <T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T => {
+  const found = formatters.get(key) as T | undefined;
+  if (found) return found;
+  const made = make();
+  formatters.set(key, made);
+  return made;
+};
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat =>
+  kept(`number ${locale} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  kept(`date ${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+
 /** SPEC §1 labels the cash value of points "Qatar Riyal". */
 const CASH_LABEL: Record<Language, string> = { en: 'Qatar Riyal', ar: 'ريال قطري' };
 
 export const formatNumber = (n: number, lang: Language = currentLanguage(), maxDecimals = 2): string =>
-  new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: maxDecimals }).format(n);
+  numberFormat(intlLocale(lang), { maximumFractionDigits: maxDecimals }).format(n);
 
 /**
  * Formats with Intl's currency pattern for the language, putting `symbol` where the currency goes.
@@ -38,7 +55,7 @@ const currency = (
   display: 'narrowSymbol' | 'name',
   symbol: string,
 ): string => {
-  const parts = new Intl.NumberFormat(intlLocale(lang), {
+  const parts = numberFormat(intlLocale(lang), {
     style: 'currency',
     currency: code,
     currencyDisplay: display,
@@ -76,18 +93,28 @@ const toDate = (value: string | number | Date): Date | null => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
+/**
+ * Makes the number formatters a dashboard uses (numbers, points, cash), whose first making is most
+ * of its first render with data (the locale's data loads): called while that data is on its way.
+ */
+export const prepareNumberFormats = (lang: Language = currentLanguage()): void => {
+  formatNumber(0, lang);
+  formatPoints(0, lang);
+  formatCash(0, lang);
+};
+
 /** A calendar date or a moment: `07 October 2025` / `07 أكتوبر 2025`. */
 export const formatDate = (value: string | number | Date | null | undefined, lang?: Language): string => {
   const d = value === null || value === undefined || value === '' ? null : toDate(value);
   if (!d) return '';
-  return new Intl.DateTimeFormat(intlLocale(lang), { day: '2-digit', month: 'long', year: 'numeric' }).format(d);
+  return dateTimeFormat(intlLocale(lang), { day: '2-digit', month: 'long', year: 'numeric' }).format(d);
 };
 
 /** A moment with its time, in the business time zone: `7 Oct 2025, 13:00`. */
 export const formatDateTime = (value: string | number | Date | null | undefined, lang?: Language): string => {
   const d = value === null || value === undefined || value === '' ? null : toDate(value);
   if (!d) return '';
-  return new Intl.DateTimeFormat(intlLocale(lang), {
+  return dateTimeFormat(intlLocale(lang), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: BUSINESS_TIME_ZONE,
@@ -96,7 +123,7 @@ export const formatDateTime = (value: string | number | Date | null | undefined,
 
 /** Today's calendar date in Qatar as `YYYY-MM-DD` (the form the contract sends dates in). */
 export const todayIso = (now: Date = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', {
+  dateTimeFormat('en-CA', {
     timeZone: BUSINESS_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
@@ -128,7 +155,7 @@ export const toUsDate = (iso: string): string => {
 
 /** A percentage given as a number of percent (`12.5` → `12.5%`). */
 export const formatPercent = (percent: number, lang: Language = currentLanguage()): string => {
-  const text = new Intl.NumberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 2 })
+  const text = numberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 2 })
     .format(percent / 100)
     .replace(/[\u200e\u200f\u061c]/g, '');
   return lang === 'ar' ? `${RLM}${text}` : text;

@@ -1,12 +1,13 @@
+import englishMessages from 'virtual:messages/en';
 import type { Language } from '@loyalty/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import ar from '../locales/ar.json';
 import en from '../locales/en.json';
-import { buildResources, type LocaleModules } from './i18n-resources';
+import { buildLanguage, type LocaleModules } from './i18n-resources';
 import { applyDocumentLanguage, currentLanguage, storeLanguage } from './language';
 
-const featureLocales = import.meta.glob<LocaleModules[string]>('../features/*/locales/*.json', {
+// English is bundled with the app (it is also the fallback); Arabic loads when it is used.
+const englishFeatures = import.meta.glob<LocaleModules[string]>('../features/*/locales/en.json', {
   eager: true,
   import: 'default',
 });
@@ -15,7 +16,7 @@ const initial = currentLanguage();
 applyDocumentLanguage(initial);
 
 void i18n.use(initReactI18next).init({
-  resources: buildResources({ en, ar }, featureLocales),
+  resources: { en: { translation: buildLanguage('en', en, englishFeatures, englishMessages) } },
   lng: initial,
   fallbackLng: 'en',
   // Server messages may contain ':' and '.', so keys are never split on ':'.
@@ -23,11 +24,36 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 
-/** Switches the language everywhere: i18next, localStorage and `<html lang dir>`. */
-export const setLanguage = (lang: Language) => {
+/** Adds a language's strings to i18next once (Arabic: its own chunk, lib/locale-ar.ts). */
+const loadLanguage = async (lang: Language): Promise<void> => {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  const { arabic } = await import('./locale-ar');
+  i18n.addResourceBundle(lang, 'translation', arabic);
+};
+
+/**
+ * Resolves once the language in use has its strings; main.tsx renders the app after it, so an
+ * Arabic page never shows English first. Should the Arabic chunk fail to load, the app still
+ * renders (in English, the fallback).
+ */
+export const i18nReady: Promise<void> = loadLanguage(initial).catch((e: unknown) => {
+  console.warn('The strings of the language could not be loaded', e);
+});
+
+let wanted: Language = initial;
+
+/**
+ * Switches the language everywhere: i18next, localStorage and `<html lang dir>`, once its strings
+ * are loaded (the page changes language and direction at once). Of quick successive choices, the
+ * last one wins.
+ */
+export const setLanguage = async (lang: Language): Promise<void> => {
+  wanted = lang;
   storeLanguage(lang);
+  await loadLanguage(lang);
+  if (wanted !== lang) return;
   applyDocumentLanguage(lang);
-  void i18n.changeLanguage(lang);
+  await i18n.changeLanguage(lang);
 };
 
 /** Translates an i18n key, or a contract message key as `msg.<key>`; any other text is shown as it is. */

@@ -1,4 +1,4 @@
-import { DEFAULTS, LANGUAGES, type Language, STORAGE_KEYS } from '@loyalty/contract';
+import { DEFAULTS, LANGUAGES, type Language, STORAGE_KEYS } from '@loyalty/contract/constants';
 
 const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
 

@@ -5,7 +5,8 @@
  * pending request also plays the alert (unless muted) and shows a toast. The browser reconnects by
  * itself and sends Last-Event-ID, so nothing is missed across a reconnect.
  */
-import { FEED_PATH, type FeedEvent, STAFF_ROLES, type StaffRole } from '@loyalty/contract';
+import type { FeedEvent } from '@loyalty/contract';
+import { FEED_PATH, STAFF_ROLES, type StaffRole } from '@loyalty/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { playFeedSound } from './feed-sound';

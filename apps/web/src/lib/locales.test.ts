@@ -1,3 +1,5 @@
+import arabicMessages from 'virtual:messages/ar';
+import englishMessages from 'virtual:messages/en';
 import { messages } from '@loyalty/contract';
 import { describe, expect, it } from 'vitest';
 import { buildResources, flattenKeys, type LocaleTree, parseFeatureLocalePath } from './i18n-resources';
@@ -51,6 +53,15 @@ describe('locale files', () => {
       expect(text.ar.trim(), key).not.toBe('');
     }
   });
+
+  it('has the contract messages one language at a time (virtual:messages/<lang>)', () => {
+    expect(Object.keys(englishMessages).sort()).toEqual(Object.keys(messages).sort());
+    expect(Object.keys(arabicMessages).sort()).toEqual(Object.keys(messages).sort());
+    for (const [key, text] of Object.entries(messages)) {
+      expect(englishMessages[key], key).toBe(text.en);
+      expect(arabicMessages[key], key).toBe(text.ar);
+    }
+  });
 });
 
 describe('buildResources', () => {
@@ -60,7 +71,10 @@ describe('buildResources', () => {
   };
 
   it('puts feature strings under the feature folder and the messages under msg.', () => {
-    const res = buildResources({ en: { common: { ok: 'OK' } }, ar: { common: { ok: 'حسناً' } } }, features);
+    const res = buildResources({ en: { common: { ok: 'OK' } }, ar: { common: { ok: 'حسناً' } } }, features, {
+      en: englishMessages,
+      ar: arabicMessages,
+    });
     expect(res.en.translation.auth).toEqual({ login: { title: 'Log in' } });
     expect(res.ar.translation.auth).toEqual({ login: { title: 'تسجيل الدخول' } });
     expect((res.en.translation.msg as LocaleTree).chooseBranch).toBe(messages.chooseBranch.en);
@@ -69,7 +83,7 @@ describe('buildResources', () => {
   });
 
   it('refuses a feature that would hide app strings', () => {
-    expect(() => buildResources({ en: { auth: 'x' }, ar: {} }, features)).toThrow(/auth/);
+    expect(() => buildResources({ en: { auth: 'x' }, ar: {} }, features, { en: {}, ar: {} })).toThrow(/auth/);
   });
 
   it('reads feature and language from a path', () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   composePhone,
   countriesIn,
+  countryDialCode,
   DEFAULT_COUNTRY,
   dialCodeOf,
   isValidPhone,
@@ -10,6 +11,7 @@ import {
   splitPhone,
   withPhoneRule,
 } from './phone';
+import { DEFAULT_DIAL_CODE } from './phone-country';
 
 const messageOf = (country: string, number: string, required?: 'required') => {
   const r = withPhoneRule(z.object(phoneFields), { required }).safeParse({ country, number });
@@ -17,8 +19,16 @@ const messageOf = (country: string, number: string, required?: 'required') => {
 };
 
 describe('phone numbers (libphonenumber-js, per country)', () => {
+  it('gives the dial code of a known country, nothing for an unknown one', () => {
+    expect(countryDialCode('QA')).toBe('974');
+    expect(countryDialCode('SA')).toBe('966');
+    expect(countryDialCode('XX')).toBeNull();
+  });
+
   it('defaults to Qatar and lists every country, the GCC first, named in the language', () => {
     expect(DEFAULT_COUNTRY).toBe('QA');
+    // what the phone input shows before the numbering plans load (lib/phone-country)
+    expect(countryDialCode(DEFAULT_COUNTRY)).toBe(DEFAULT_DIAL_CODE);
     const en = countriesIn('en');
     expect(en.length).toBeGreaterThan(200);
     expect(en.slice(0, 6).map((c) => c.iso)).toEqual(['QA', 'SA', 'AE', 'KW', 'BH', 'OM']);

@@ -4,7 +4,8 @@
  * international form without the plus (`97455123456`). Letters are refused, not dropped: `55abc` is
  * "Invalid Phone Num", never `97455`.
  */
-import { DEFAULTS, type Language, type MessageKey } from '@loyalty/contract';
+import type { MessageKey } from '@loyalty/contract';
+import type { Language } from '@loyalty/contract/constants';
 import {
   type CountryCode,
   getCountries,
@@ -13,6 +14,9 @@ import {
   parsePhoneNumberFromString,
 } from 'libphonenumber-js';
 import { z } from 'zod';
+import { DEFAULT_COUNTRY } from './phone-country';
+
+export { DEFAULT_COUNTRY };
 
 export interface Country {
   iso: CountryCode;
@@ -21,14 +25,22 @@ export interface Country {
   name: string;
 }
 
-export const DEFAULT_COUNTRY: CountryCode = isSupportedCountry(DEFAULTS.phoneCountry) ? DEFAULTS.phoneCountry : 'QA';
-
 /** The GCC first (most numbers a merchant types), then every other country by its name. */
 const PINNED: readonly CountryCode[] = ['QA', 'SA', 'AE', 'KW', 'BH', 'OM'];
 
+const regionNames = new Map<Language, Intl.DisplayNames | null>();
+
+/** One `Intl.DisplayNames` per language, made once: a list names some 240 countries. */
 const countryName = (iso: string, lang: Language): string => {
+  if (!regionNames.has(lang)) {
+    try {
+      regionNames.set(lang, new Intl.DisplayNames([lang], { type: 'region' }));
+    } catch {
+      regionNames.set(lang, null);
+    }
+  }
   try {
-    return new Intl.DisplayNames([lang], { type: 'region' }).of(iso) ?? iso;
+    return regionNames.get(lang)?.of(iso) ?? iso;
   } catch {
     return iso;
   }
@@ -51,6 +63,10 @@ export const countriesIn = (lang: Language): readonly Country[] => {
 const asCountry = (iso: string): CountryCode => (isSupportedCountry(iso) ? iso : DEFAULT_COUNTRY);
 
 export const dialCodeOf = (iso: string): string => getCountryCallingCode(asCountry(iso));
+
+/** The dial code of a country libphonenumber-js knows, else null. */
+export const countryDialCode = (iso: string): string | null =>
+  isSupportedCountry(iso) ? getCountryCallingCode(iso) : null;
 
 export const digitsOnly = (v: string): string => v.replace(/\D/g, '');
 

@@ -4,7 +4,7 @@
  * key through the service worker and registered for the current session; its JSON is kept under the
  * `pushToken` storage key and sent as the device token of the next login.
  */
-import { STORAGE_KEYS } from '@loyalty/contract';
+import { STORAGE_KEYS } from '@loyalty/contract/constants';
 import { api } from './api';
 import { toast } from './toast';
 

@@ -2,7 +2,8 @@
  * The session lives in localStorage under the contract's STORAGE_KEYS (SPEC §3), so a reload keeps
  * the user signed in. Components read it with `useSession()`; every write notifies them.
  */
-import { type SessionResponse, STORAGE_KEYS } from '@loyalty/contract';
+import type { SessionResponse } from '@loyalty/contract';
+import { STORAGE_KEYS } from '@loyalty/contract/constants';
 import { useSyncExternalStore } from 'react';
 
 /** What we keep about the signed-in account besides the token. */

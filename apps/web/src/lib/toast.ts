@@ -1,5 +1,5 @@
 /** The one toast helper (SPEC §8): Mantine notifications that close after TIMINGS.toastMs. */
-import { TIMINGS } from '@loyalty/contract';
+import { TIMINGS } from '@loyalty/contract/constants';
 import { notifications } from '@mantine/notifications';
 import { translate } from './i18n';
 

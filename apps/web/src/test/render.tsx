@@ -1,6 +1,7 @@
 /** Renders a screen with the app's providers in jsdom (Mantine in test mode: no transitions, no portals). */
 import '../lib/i18n';
 import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -9,8 +10,12 @@ import { afterEach } from 'vitest';
 import { theme } from '../app/theme';
 import { createQueryClient } from '../lib/query-client';
 
-// Vitest runs without globals, so Testing Library cannot clean up by itself.
-afterEach(cleanup);
+// Vitest runs without globals, so Testing Library cannot clean up by itself; toasts live in
+// Mantine's store, outside any component.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
 
 // jsdom lacks the layout APIs Mantine reads.
 if (!window.matchMedia)
@@ -32,14 +37,22 @@ if (!('ResizeObserver' in window))
     disconnect() {}
   };
 
-/** Renders `element` at `url`, under the route `pattern` when it has parameters (`/offer/:id`). */
 // Mantine's autosize textarea listens to font loading.
 if (!('fonts' in document))
   Object.defineProperty(document, 'fonts', {
     value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
   });
 
-export const renderScreen = (element: ReactNode, url = '/', pattern = url) => {
+export interface RenderOptions {
+  /** Shows the toasts (lib/toast) as the app does, outside the routes: they outlive the screen. */
+  toasts?: boolean;
+}
+
+/**
+ * Renders `element` at `url`, under the route `pattern` when it has parameters (`/offer/:id`);
+ * returns the router (to leave the screen) and the query client.
+ */
+export const renderScreen = (element: ReactNode, url = '/', pattern = url, options: RenderOptions = {}) => {
   const router = createMemoryRouter(
     [
       { path: pattern, element },
@@ -47,11 +60,14 @@ export const renderScreen = (element: ReactNode, url = '/', pattern = url) => {
     ],
     { initialEntries: [url] },
   );
+  const client = createQueryClient();
   return {
     router,
+    client,
     ...render(
       <MantineProvider theme={theme} env="test">
-        <QueryClientProvider client={createQueryClient()}>
+        {options.toasts && <Notifications />}
+        <QueryClientProvider client={client}>
           <RouterProvider router={router} />
         </QueryClientProvider>
       </MantineProvider>,

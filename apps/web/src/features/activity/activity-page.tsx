@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS } from '@loyalty/contract';
+import { AUDIT_ACTIONS } from '@loyalty/contract/constants';
 import { Button, Group, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,14 +1,45 @@
-/** Sign-in calls: login, merchant signup and the two steps of a password reset. */
+/**
+ * Sign-in calls: login, merchant signup and the two steps of a password reset. Each stores the
+ * session it receives and toasts from the hook (lib/mutation), so the toast and the session it
+ * announces go together; the screens only navigate.
+ */
 import type { ApiBody } from '@loyalty/contract';
-import { useMutation } from '@tanstack/react-query';
+import { isStaffRole } from '../../lib/access';
 import { api } from '../../lib/api';
+import { useAppMutation } from '../../lib/mutation';
+import { saveSession } from '../../lib/session';
 
+/** SPEC §6: a role other than merchant, merchantUser or delivery is refused (the screen says so). */
 export const useLogin = () =>
-  useMutation({ mutationFn: (body: ApiBody<'merchant/login'>) => api.call('merchant/login', body) });
+  useAppMutation({
+    mutationFn: (body: ApiBody<'merchant/login'> & { username: string }) => api.call('merchant/login', body),
+    apply: (res, body) => {
+      if (isStaffRole(res.rule)) saveSession(res, body.username);
+    },
+    success: (res) => (isStaffRole(res.rule) ? 'msg.loggedIn' : undefined),
+  });
 
 export const useSignup = () =>
-  useMutation({ mutationFn: (body: ApiBody<'merchant/signup'>) => api.call('merchant/signup', body) });
+  useAppMutation({
+    mutationFn: (body: ApiBody<'merchant/signup'> & { mobile: string }) => api.call('merchant/signup', body),
+    apply: (res, body) => saveSession(res, body.mobile),
+    success: 'msg.successful',
+  });
 
-/** Without `code` it sends a code; with code and the new password pair it resets and signs in. */
-export const useForgetPassword = () =>
-  useMutation({ mutationFn: (body: ApiBody<'merchant/forgetpassword'>) => api.call('merchant/forgetpassword', body) });
+/** Step 1 of a reset (and "resend"): `merchant/forgetpassword` without a code sends one. */
+export const useSendResetCode = () =>
+  useAppMutation({
+    mutationFn: (body: { mobile: string }) => api.call('merchant/forgetpassword', body),
+    success: 'msg.codeSent',
+  });
+
+/** Step 2: with the code and the new password pair it resets the password and signs in. */
+export const useResetPassword = () =>
+  useAppMutation({
+    mutationFn: (body: ApiBody<'merchant/forgetpassword'> & { mobile: string }) =>
+      api.call('merchant/forgetpassword', body),
+    apply: (res, body) => {
+      if ('token' in res) saveSession(res, body.mobile);
+    },
+    success: 'msg.passwordChanged',
+  });

@@ -6,8 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { PhoneField } from '../../components/phone-field';
 import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
-import { toast } from '../../lib/toast';
-import { useForgetPassword } from './api';
+import { useSendResetCode } from './api';
 import { AuthLayout } from './auth-layout';
 
 const schema = withPhoneRule(z.object(phoneFields));
@@ -16,7 +15,7 @@ const schema = withPhoneRule(z.object(phoneFields));
 export function ForgetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const send = useForgetPassword();
+  const send = useSendResetCode();
   const { register, control, handleSubmit, formState } = useForm({
     resolver: zodResolver(schema),
     mode: 'onTouched',
@@ -27,15 +26,7 @@ export function ForgetPasswordPage() {
 
   const onSubmit = handleSubmit((v) => {
     const mobile = composePhone(v.country, v.number);
-    send.mutate(
-      { mobile },
-      {
-        onSuccess: () => {
-          toast.success('msg.codeSent');
-          navigate('/verification', { state: { mobile } });
-        },
-      },
-    );
+    send.mutate({ mobile }, { onSuccess: () => navigate('/verification', { state: { mobile } }) });
   });
 
   return (

@@ -15,7 +15,7 @@ export function LanguagesPage() {
   const choose = (value: string) => {
     const lang: Language = value === 'ar' ? 'ar' : 'en';
     setChoice(lang);
-    setLanguage(lang);
+    void setLanguage(lang);
   };
 
   return (
@@ -39,7 +39,7 @@ export function LanguagesPage() {
       <Button
         fullWidth
         onClick={() => {
-          setLanguage(choice);
+          void setLanguage(choice);
           navigate('/setting');
         }}
       >

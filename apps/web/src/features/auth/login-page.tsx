@@ -1,23 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBody } from '@loyalty/contract';
 import { Anchor, Button, Group, PasswordInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
 import { NotAuthorized } from '../../components/not-authorized';
 import { PhoneField } from '../../components/phone-field';
 import { ACTIVATE_PATH, isStaffRole, returnPath } from '../../lib/access';
 import { useFieldError } from '../../lib/form-errors';
-import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
-import { currentPushToken, registerPush } from '../../lib/push';
-import { saveSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import { lazyResolver } from '../../lib/lazy-resolver';
+import { DEFAULT_COUNTRY } from '../../lib/phone-country';
 import { useLogin } from './api';
 import { AuthLayout } from './auth-layout';
 
-const schema = withPhoneRule(z.object({ ...phoneFields, password: loginBody.shape.password }));
+// The form's rules (zod, the phone numbering plans) and push load after the first paint; a
+// submission has them already, having been validated with them.
+const rules = () => import('./login-rules');
+const resolver = lazyResolver(() => rules().then((m) => m.loginResolver));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -27,7 +25,7 @@ export function LoginPage() {
   const login = useLogin();
   const [refused, setRefused] = useState(false);
   const { register, control, handleSubmit, setValue, formState } = useForm({
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { country: DEFAULT_COUNTRY, number: '', password: '' },
   });
@@ -35,22 +33,21 @@ export function LoginPage() {
   const { errors, isDirty, isValid } = formState;
 
   const onSubmit = handleSubmit(async (v) => {
-    const username = composePhone(v.country, v.number);
+    const push = import('../../lib/push').catch(() => undefined);
+    const username = (await rules()).composePhone(v.country, v.number);
     // a browser already subscribed to push registers again with this session (SPEC §7 deviceToken)
-    const deviceToken = await currentPushToken().catch(() => undefined);
+    const deviceToken = await push.then((p) => p?.currentPushToken()).catch(() => undefined);
     login.mutate(
       { username, password: v.password, deviceToken },
       {
         onSuccess: (res) => {
-          // SPEC §6: a role other than merchant, merchantUser or delivery is refused.
+          // SPEC §6: a role other than merchant, merchantUser or delivery is refused (no session kept).
           if (!isStaffRole(res.rule)) {
             setRefused(true);
             return;
           }
-          saveSession(res, username);
-          toast.success('msg.loggedIn');
           // SPEC §4: after login, ask for notification permission where supported and register this device
-          void registerPush({ quiet: true, onlyWhenAsked: true });
+          void push.then((p) => p?.registerPush({ quiet: true, onlyWhenAsked: true }));
           const from = returnPath((location.state as { from?: unknown } | null)?.from);
           navigate(res.rule === 'merchant' && !res.isAproved ? ACTIVATE_PATH : (from ?? '/dashboard'), {
             replace: true,

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULTS, signupBody } from '@loyalty/contract';
+import { DEFAULTS } from '@loyalty/contract/constants';
+import { signupBody } from '@loyalty/contract/endpoints/auth';
 import { Anchor, Button, Checkbox, PasswordInput, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -10,8 +11,7 @@ import { PhoneField } from '../../components/phone-field';
 import { ACTIVATE_PATH } from '../../lib/access';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
-import { clearStorage, saveSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import { clearStorage } from '../../lib/session';
 import { useSignup } from './api';
 import { AuthLayout } from './auth-layout';
 
@@ -42,11 +42,7 @@ export function RegisterPage() {
     signup.mutate(
       { name: v.name, mobile, password: v.password, check: true, userCurrncy: DEFAULTS.registrationCurrency },
       {
-        onSuccess: (res) => {
-          saveSession(res, mobile);
-          toast.success('msg.successful');
-          navigate(ACTIVATE_PATH, { replace: true });
-        },
+        onSuccess: () => navigate(ACTIVATE_PATH, { replace: true }),
         onError: (e) => applyServerErrors(e, setError, ['name', 'password', 'check'], { mobile: 'number' }),
       },
     );

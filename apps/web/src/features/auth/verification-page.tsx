@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { password } from '@loyalty/contract';
+import { password } from '@loyalty/contract/fields';
 import { Button, Input, PasswordInput, PinInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,7 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { z } from 'zod';
 import { Ltr } from '../../components/ltr';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
-import { saveSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
-import { useForgetPassword } from './api';
+import { useResetPassword, useSendResetCode } from './api';
 import { AuthLayout } from './auth-layout';
 
 const schema = z
@@ -30,8 +28,8 @@ export function VerificationPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const reset = useForgetPassword();
-  const resend = useForgetPassword();
+  const reset = useResetPassword();
+  const resend = useSendResetCode();
   const mobile = (location.state as { mobile?: string } | null)?.mobile ?? params.get('mobile') ?? '';
   const { register, control, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(schema),
@@ -47,11 +45,7 @@ export function VerificationPage() {
     reset.mutate(
       { mobile, code: v.code, password: v.password, confirmPassword: v.confirmPassword },
       {
-        onSuccess: (res) => {
-          if ('token' in res) saveSession(res, mobile);
-          toast.success('msg.passwordChanged');
-          navigate('/dashboard', { replace: true });
-        },
+        onSuccess: () => navigate('/dashboard', { replace: true }),
         onError: (e) => applyServerErrors(e, setError, ['code', 'password', 'confirmPassword']),
       },
     ),
@@ -107,13 +101,7 @@ export function VerificationPage() {
         <Button type="submit" fullWidth mt="lg" loading={reset.isPending} disabled={!isValid}>
           {t('auth.verification.submit')}
         </Button>
-        <Button
-          variant="subtle"
-          fullWidth
-          mt="xs"
-          loading={resend.isPending}
-          onClick={() => resend.mutate({ mobile }, { onSuccess: () => toast.success('msg.codeSent') })}
-        >
+        <Button variant="subtle" fullWidth mt="xs" loading={resend.isPending} onClick={() => resend.mutate({ mobile })}>
           {t('auth.verification.resend')}
         </Button>
       </form>

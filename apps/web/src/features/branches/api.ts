@@ -1,7 +1,9 @@
 /** Branches: `merchant/branch/*`, `merchant/addBranch`, `merchant/updateBranch`; the list hook is `lib/queries/branches`. */
-import { type ApiBody, LIMITS } from '@loyalty/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiBody } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract/constants';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useAppMutation } from '../../lib/mutation';
 import { queryKeys } from '../../lib/query-keys';
 
 const keys = queryKeys.branches;
@@ -14,26 +16,21 @@ export const useBranch = (id: number | null) =>
     meta: { showsNotFound: true },
   });
 
-export const useAddBranch = () => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useAddBranch = () =>
+  useAppMutation({
     mutationFn: (body: ApiBody<'merchant/addBranch'>) => api.call('merchant/addBranch', body),
     // the dashboard counts branches too
-    onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: keys.all }), qc.invalidateQueries({ queryKey: queryKeys.me.all })]),
+    invalidates: [keys.all, queryKeys.me.all],
+    success: 'msg.addedSuccessfully',
   });
-};
 
-export const useUpdateBranch = () => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useUpdateBranch = () =>
+  useAppMutation({
     mutationFn: (body: ApiBody<'merchant/updateBranch'>) => api.call('merchant/updateBranch', body),
-    onSuccess: (branch) => {
-      qc.setQueryData(keys.detail({ id: branch.id }), branch);
-      return qc.invalidateQueries({ queryKey: keys.lists() });
-    },
+    apply: (branch, _body, qc) => qc.setQueryData(keys.detail({ id: branch.id }), branch),
+    invalidates: [keys.lists()],
+    success: 'msg.updatedSuccessfully',
   });
-};
 
 /** The branch's staff and couriers (`merchant/user/list` by branchId), in the employees' key family. */
 export const useBranchEmployees = (branchId: number) => {

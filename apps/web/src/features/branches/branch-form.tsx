@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addBranchBody, type Branch, updateBranchBody } from '@loyalty/contract';
+import type { Branch } from '@loyalty/contract';
+import { addBranchBody, updateBranchBody } from '@loyalty/contract/endpoints/catalogue';
 import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MapPicker } from '../../components/map-picker';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
-import { toast } from '../../lib/toast';
 import { useAddBranch, useUpdateBranch } from './api';
 
 const FIELDS = ['branchName', 'phone', 'address', 'addressAr', 'lat', 'long'];
@@ -41,10 +41,7 @@ export function BranchForm({ branch, onDone }: { branch?: Branch; onDone: (b: Br
 
   const onSubmit = handleSubmit((v) => {
     const options = {
-      onSuccess: (b: Branch) => {
-        toast.success(branch ? 'msg.updatedSuccessfully' : 'msg.addedSuccessfully');
-        onDone(b);
-      },
+      onSuccess: onDone,
       onError: (e: unknown) => applyServerErrors(e, setError, FIELDS),
     };
     if (branch) update.mutate({ ...v, branchId: branch.id }, options);

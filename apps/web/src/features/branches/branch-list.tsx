@@ -23,7 +23,7 @@ export function BranchList({ onAdd, onOpen }: { onAdd: () => void; onOpen?: () =
         <Text c="dimmed" size="sm" data-testid="branch-count">
           {branches.data && t('branches.count', { count: branches.data.count })}
         </Text>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd} size="sm">
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd} size="sm" data-opens-form>
           {t('branches.add')}
         </Button>
       </Group>

@@ -2,8 +2,9 @@
  * The courier's deliveries (`merchantUser/product/req/*`): the two lists, one delivery and its
  * status. A status change refreshes the lists, the delivery and the dashboard count.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useAppMutation } from '../../lib/mutation';
 import { queryKeys } from '../../lib/query-keys';
 import { enqueue, isOffline, newIdempotencyKey } from './offline-queue';
 
@@ -20,9 +21,8 @@ export const useDelivery = (id: number | null) =>
     meta: { showsNotFound: true },
   });
 
-export const useChangeDeliveryStatus = () => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useChangeDeliveryStatus = () =>
+  useAppMutation({
     // run even offline (TanStack Query would pause it): the outbox takes over then
     networkMode: 'always',
     /**
@@ -44,10 +44,11 @@ export const useChangeDeliveryStatus = () => {
         return { queued: true as const };
       }
     },
-    onSuccess: (_row, v) =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: keys.all }),
-        qc.invalidateQueries({ queryKey: queryKeys.me.all }),
-      ]).then(() => v),
+    invalidates: [keys.all, queryKeys.me.all],
+    success: (res, v) =>
+      res.queued
+        ? { info: 'deliveries.queued' }
+        : v.deliveryStatus === 'done'
+          ? 'deliveries.delivered'
+          : 'deliveries.started',
   });
-};

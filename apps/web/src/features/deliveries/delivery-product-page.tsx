@@ -11,7 +11,6 @@ import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { useIdParam } from '../../lib/route-id';
-import { toast } from '../../lib/toast';
 import { useChangeDeliveryStatus, useDelivery } from './api';
 import { useOutbox } from './offline-queue';
 
@@ -52,16 +51,7 @@ function Delivery({ r }: { r: ProductRequest }) {
   const a = r.UserAddress?.Address;
   const point = a && a.lat !== null && a.long !== null ? { lat: a.lat, long: a.long } : null;
   const open = r.status === 'pending';
-  const move = (deliveryStatus: 'inProgress' | 'done') =>
-    change.mutate(
-      { id: r.id, deliveryStatus },
-      {
-        onSuccess: (res) =>
-          res.queued
-            ? toast.info('deliveries.queued')
-            : toast.success(deliveryStatus === 'done' ? 'deliveries.delivered' : 'deliveries.started'),
-      },
-    );
+  const move = (deliveryStatus: 'inProgress' | 'done') => change.mutate({ id: r.id, deliveryStatus });
   // a change waiting in the device's outbox shows as made, marked "waiting to sync"
   const queued = useOutbox().filter((q) => q.id === r.id);
   const waiting = queued.at(-1);

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addEmployeeBody, type EmployeeRule } from '@loyalty/contract';
+import type { EmployeeRule } from '@loyalty/contract';
+import { addEmployeeBody } from '@loyalty/contract/endpoints/staff';
 import { Badge, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
-import { toast } from '../../lib/toast';
 import { useAddEmployee } from './api';
 import { EmployeeBranchField, EmployeeNameAndMobileFields, EmployeeRuleField } from './employee-fields';
 
@@ -43,10 +43,7 @@ export function AddEmployeeForm({ fixedRule, onDone }: { fixedRule?: EmployeeRul
     add.mutate(
       { ...v, mobileNum: composePhone(country, number) },
       {
-        onSuccess: () => {
-          toast.success('msg.addedSuccessfully');
-          onDone?.();
-        },
+        onSuccess: () => onDone?.(),
         onError: (e) => applyServerErrors(e, setError, fields, { mobileNum: 'number' }),
       },
     ),

@@ -1,7 +1,8 @@
 /** Staff members and couriers: `merchant/user/*`, `merchant/addEmployee`, `merchant/employees/update`. */
 import type { ApiBody, EmployeeRule } from '@loyalty/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useAppMutation } from '../../lib/mutation';
 import { queryKeys } from '../../lib/query-keys';
 
 const keys = queryKeys.employees;
@@ -29,23 +30,17 @@ export const useEmployee = (id: number | null) =>
     meta: { showsNotFound: true },
   });
 
-export const useAddEmployee = () => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useAddEmployee = () =>
+  useAppMutation({
     mutationFn: (body: ApiBody<'merchant/addEmployee'>) => api.call('merchant/addEmployee', body),
     // the dashboard counts employees too
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: keys.lists() }),
-        qc.invalidateQueries({ queryKey: queryKeys.me.all }),
-      ]),
+    invalidates: [keys.lists(), queryKeys.me.all],
+    success: 'msg.addedSuccessfully',
   });
-};
 
-export const useUpdateEmployee = () => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useUpdateEmployee = () =>
+  useAppMutation({
     mutationFn: (body: ApiBody<'merchant/employees/update'>) => api.call('merchant/employees/update', body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.all }),
+    invalidates: [keys.all],
+    success: 'msg.updatedSuccessfully',
   });
-};

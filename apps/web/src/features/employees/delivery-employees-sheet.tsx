@@ -1,4 +1,4 @@
-import { LIMITS } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SheetProps } from '../../lib/menu';

@@ -1,4 +1,4 @@
-import { EMPLOYEE_RULES } from '@loyalty/contract';
+import { EMPLOYEE_RULES } from '@loyalty/contract/constants';
 import { Select, TextInput } from '@mantine/core';
 import {
   type Control,

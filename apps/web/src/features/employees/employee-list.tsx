@@ -45,7 +45,7 @@ export function EmployeeList({
           {list.data &&
             t('employees.count', { shown: formatNumber(list.data.rows.length), count: formatNumber(list.data.count) })}
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
+        <Button leftSection={<IconPlus size={16} />} onClick={onAdd} data-opens-form>
           {addLabel}
         </Button>
       </Group>

@@ -1,4 +1,4 @@
-import { LIMITS } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract/constants';
 import { Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

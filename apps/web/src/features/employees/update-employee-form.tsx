@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addEmployeeBody, type Employee } from '@loyalty/contract';
+import type { Employee } from '@loyalty/contract';
+import { addEmployeeBody } from '@loyalty/contract/endpoints/staff';
 import { Button, Stack, Switch } from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyServerErrors } from '../../lib/form-errors';
 import { composePhone, phoneFields, splitPhone, withPhoneRule } from '../../lib/phone';
-import { toast } from '../../lib/toast';
 import { useUpdateEmployee } from './api';
 import { EmployeeBranchField, EmployeeNameAndMobileFields, EmployeeRuleField } from './employee-fields';
 
@@ -48,7 +48,6 @@ export function UpdateEmployeeForm({ employee, onDone }: { employee: Employee; o
       { ...v, userId: employee.id, mobileNum: composePhone(country, number) },
       {
         onSuccess: () => {
-          toast.success('msg.updatedSuccessfully');
           reset(getValues());
           onDone?.();
         },

@@ -1,7 +1,9 @@
 /** Offers: details, customers, add, update, images. Lists are `lib/queries/offers`. */
-import { type ApiBody, LIMITS, type StaffRole } from '@loyalty/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiBody } from '@loyalty/contract';
+import { LIMITS, type StaffRole } from '@loyalty/contract/constants';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useAppMutation } from '../../lib/mutation';
 import { queryKeys } from '../../lib/query-keys';
 
 const keys = queryKeys.offers;
@@ -24,28 +26,27 @@ export const useOfferUsers = (id: number, enabled: boolean) => {
   });
 };
 
-export const useAddOffer = () => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useAddOffer = () =>
+  useAppMutation({
     mutationFn: (body: ApiBody<'merchant/offer/add'>) => api.call('merchant/offer/add', body),
     // the dashboard counts offers too
-    onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: keys.all }), qc.invalidateQueries({ queryKey: queryKeys.me.all })]),
+    invalidates: [keys.all, queryKeys.me.all],
+    success: 'msg.addedSuccessfully',
   });
-};
 
-export const useUpdateOffer = () => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useUpdateOffer = () =>
+  useAppMutation({
     mutationFn: (body: ApiBody<'merchant/offer/update'>) => api.call('merchant/offer/update', body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.all }),
+    invalidates: [keys.all],
+    success: 'msg.updatedSuccessfully',
   });
-};
 
-/** Sends files as image1..imageN (at most 5 in all, the server checks). */
-export const useUploadOfferImages = () => {
-  const qc = useQueryClient();
-  return useMutation({
+/**
+ * Sends files as image1..imageN (at most 5 in all, the server checks). The images of an offer just
+ * added (`newOffer`) are part of that add, whose "added successfully" has already shown.
+ */
+export const useUploadOfferImages = () =>
+  useAppMutation({
     mutationFn: ({
       offerId,
       files,
@@ -54,12 +55,13 @@ export const useUploadOfferImages = () => {
       offerId: number;
       files: File[];
       onProgress?: (p: number) => void;
+      newOffer?: boolean;
     }) =>
       api.call(
         'merchant/offer/upload/images',
         { offerId },
         { files: Object.fromEntries(files.map((f, i) => [`image${i + 1}`, f])), onProgress },
       ),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.all }),
+    invalidates: [keys.all],
+    success: (_offer, v) => (v.newOffer ? undefined : 'msg.imageChanged'),
   });
-};

@@ -119,7 +119,7 @@ describe('OfferForm', { timeout: 15_000 }, () => {
   });
 
   it('reads a typed date back in the language, with a hint instead of the browser mm/dd/yyyy', async () => {
-    setLanguage('ar');
+    await setLanguage('ar');
     renderScreen(<OfferForm onDone={() => {}} />);
     expect(input('startDate').getAttribute('placeholder')).toBe('سنة-شهر-يوم');
     type('startDate', '2030-10-07');

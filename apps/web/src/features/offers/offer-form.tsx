@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addOfferBody, type Offer, offerBody, offerEndOk, offerQuantityOk } from '@loyalty/contract';
+import type { Offer } from '@loyalty/contract';
+import { addOfferBody, offerBody, offerEndOk, offerQuantityOk } from '@loyalty/contract/endpoints/catalogue';
 import { Button, MultiSelect, NumberInput, Progress, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,7 +11,6 @@ import { todayIso, toUsDate } from '../../lib/format';
 import { useBranchList } from '../../lib/queries/branches';
 import { useTagList } from '../../lib/queries/tags';
 import { fieldIsValid } from '../../lib/schema';
-import { toast } from '../../lib/toast';
 import { useAddOffer, useUpdateOffer, useUploadOfferImages } from './api';
 import { PendingImages } from './pending-images';
 
@@ -69,27 +69,23 @@ export function OfferForm({ offer, onDone }: { offer?: Offer; onDone: (o: Offer)
   const { errors } = formState;
   const pending = add.isPending || update.isPending || upload.isPending;
 
-  const finish = (o: Offer) => {
-    toast.success(offer ? 'msg.updatedSuccessfully' : 'msg.addedSuccessfully');
-    onDone(o);
-  };
   const onError = (e: unknown) => applyServerErrors(e, setError, FIELDS);
 
   const onSubmit = handleSubmit((v) => {
     if (offer) {
       update.mutate(
         { ...v, offerId: offer.id, startDate: toUsDate(v.startDate), endDate: toUsDate(v.endDate) },
-        { onSuccess: finish, onError },
+        { onSuccess: onDone, onError },
       );
       return;
     }
     add.mutate(v, {
       onError,
       onSuccess: async (created) => {
-        if (files.length === 0) return finish(created);
+        if (files.length === 0) return onDone(created);
         setProgress(0);
         try {
-          finish(await upload.mutateAsync({ offerId: created.id, files, onProgress: setProgress }));
+          onDone(await upload.mutateAsync({ offerId: created.id, files, onProgress: setProgress, newOffer: true }));
         } catch {
           // the offer exists; its images can be added from its details screen
           onDone(created);

@@ -1,9 +1,9 @@
-import { LIMITS, type Offer } from '@loyalty/contract';
+import type { Offer } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract/constants';
 import { Group, Image, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../components/image-upload';
 import { imageUrl } from '../../lib/api';
-import { toast } from '../../lib/toast';
 import { useUploadOfferImages } from './api';
 
 /** The offer's images; merchants add more, up to 5 in all, with a progress percentage. */
@@ -24,6 +24,10 @@ export function OfferImages({ offer, canUpload }: { offer: Offer; canUpload: boo
               alt={t('offers.imageN', { n: i + 1 })}
               w={72}
               h={72}
+              width={72}
+              height={72}
+              loading="lazy"
+              decoding="async"
               radius="sm"
               fit="cover"
               data-testid="offer-image"
@@ -37,10 +41,7 @@ export function OfferImages({ offer, canUpload }: { offer: Offer; canUpload: boo
           max={left}
           tooManyKey="msg.maxImages"
           disabled={left < 1}
-          upload={async (files, onProgress) => {
-            await upload.mutateAsync({ offerId: offer.id, files, onProgress });
-            toast.success('msg.imageChanged');
-          }}
+          upload={(files, onProgress) => upload.mutateAsync({ offerId: offer.id, files, onProgress })}
         />
       )}
     </Stack>

@@ -31,7 +31,12 @@ export default function OffersSheet({ onClose }: SheetProps) {
     <Stack gap="sm">
       {role === 'merchant' && (
         <Group justify="flex-end">
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)} size="sm">
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setAdding(true)}
+            size="sm"
+            data-opens-form
+          >
             {t('offers.add')}
           </Button>
         </Group>

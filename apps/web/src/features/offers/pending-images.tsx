@@ -1,4 +1,4 @@
-import { LIMITS } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract/constants';
 import { ActionIcon, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
@@ -31,7 +31,7 @@ export function PendingImages({ files, onChange }: { files: File[]; onChange: (f
       <Group gap="xs">
         {files.map((f, i) => (
           <div key={urls[i]} style={{ position: 'relative' }}>
-            <Image src={urls[i]} alt={f.name} w={64} h={64} radius="sm" fit="cover" />
+            <Image src={urls[i]} alt={f.name} w={64} h={64} width={64} height={64} radius="sm" fit="cover" />
             <ActionIcon
               size="xs"
               radius="xl"

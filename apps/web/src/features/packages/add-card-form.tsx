@@ -1,19 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type Card,
-  type CardForm,
-  cardFormSchema,
-  formatCardNumber,
-  LIMITS,
-  padMonth,
-  toAddCardBody,
-} from '@loyalty/contract';
+import type { Card } from '@loyalty/contract';
+import { type CardForm, cardFormSchema, formatCardNumber, padMonth, toAddCardBody } from '@loyalty/contract/card-rules';
+import { LIMITS } from '@loyalty/contract/constants';
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
-import { toast } from '../../lib/toast';
 import { useAddCard } from './api';
 
 const FIELDS = ['nameOnCard', 'cardNumber', 'expiryMonth', 'expiryYear', 'CVV'];
@@ -37,10 +30,7 @@ export function AddCardForm({ onDone, onCancel }: { onDone: (card: Card) => void
 
   const onSubmit = handleSubmit((v) =>
     add.mutate(toAddCardBody(v as Parameters<typeof toAddCardBody>[0]), {
-      onSuccess: (card) => {
-        toast.success('msg.cardAdded');
-        onDone(card);
-      },
+      onSuccess: onDone,
       onError: (e) => applyServerErrors(e, setError, FIELDS, { expirationDate: 'expiryYear' }),
     }),
   );

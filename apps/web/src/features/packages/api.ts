@@ -3,9 +3,11 @@
  * (`merchant/package/*`, `merchant/req/package`, `merchant/card/*`, `merchant/invoice/*`).
  * A purchase changes the balance: it refreshes `merchant/me` and the points history.
  */
-import { type ApiBody, LIMITS } from '@loyalty/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiBody } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract/constants';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useAppMutation } from '../../lib/mutation';
 import { queryKeys } from '../../lib/query-keys';
 
 const { packages, cards, packageRequests, invoices } = queryKeys;
@@ -30,34 +32,26 @@ export const useCards = () =>
     queryFn: () => api.call('merchant/card/list', { limit: LIMITS.listLimit, pageNum: 1 }),
   });
 
-const useCardsChange = <B, R>(call: (body: B) => Promise<R>) => {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => qc.invalidateQueries({ queryKey: cards.all }) });
-};
+const useCardsChange = <B, R>(call: (body: B) => Promise<R>, success: string) =>
+  useAppMutation({ mutationFn: call, invalidates: [cards.all], success });
 
 export const useAddCard = () =>
-  useCardsChange((body: ApiBody<'merchant/card/add'>) => api.call('merchant/card/add', body));
+  useCardsChange((body: ApiBody<'merchant/card/add'>) => api.call('merchant/card/add', body), 'msg.cardAdded');
 
-export const useSetDefaultCard = () => useCardsChange((id: number) => api.call('merchant/card/setDefault', { id }));
+export const useSetDefaultCard = () =>
+  useCardsChange((id: number) => api.call('merchant/card/setDefault', { id }), 'msg.defaultCardSet');
 
-export const useDeleteCard = () => useCardsChange((id: number) => api.call('merchant/card/delete', { id }));
+export const useDeleteCard = () =>
+  useCardsChange((id: number) => api.call('merchant/card/delete', { id }), 'msg.deletedSuccessfully');
 
-export const useBuyPackage = () => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useBuyPackage = () =>
+  useAppMutation({
     mutationFn: (body: ApiBody<'merchant/req/package'>) => api.call('merchant/req/package', body),
-    onSuccess: (bought) => {
-      qc.setQueryData(packageRequests.detail({ id: bought.id }), bought);
-      // the dashboard's balance and cash value change right away
-      return Promise.all([
-        qc.invalidateQueries({ queryKey: queryKeys.me.all }),
-        qc.invalidateQueries({ queryKey: packageRequests.lists() }),
-        qc.invalidateQueries({ queryKey: invoices.all }),
-        qc.invalidateQueries({ queryKey: queryKeys.pointsHistory.all }),
-      ]);
-    },
+    apply: (bought, _body, qc) => qc.setQueryData(packageRequests.detail({ id: bought.id }), bought),
+    // the dashboard's balance and cash value change right away
+    invalidates: [queryKeys.me.all, packageRequests.lists(), invoices.all, queryKeys.pointsHistory.all],
+    success: 'msg.packageBought',
   });
-};
 
 export const usePurchase = (id: number | null) =>
   useQuery({

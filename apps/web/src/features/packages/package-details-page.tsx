@@ -54,7 +54,12 @@ export function PackageDetailsPage() {
             </Stack>
           </Paper>
           {p.isAvailable ? (
-            <Button size="md" leftSection={<IconShoppingCart size={18} aria-hidden />} onClick={() => setBuying(true)}>
+            <Button
+              size="md"
+              leftSection={<IconShoppingCart size={18} aria-hidden />}
+              onClick={() => setBuying(true)}
+              aria-haspopup="dialog"
+            >
               {t('packages.buy')}
             </Button>
           ) : (

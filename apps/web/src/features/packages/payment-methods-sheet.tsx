@@ -6,7 +6,6 @@ import { BackButton } from '../../components/back-button';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
 import type { SheetProps } from '../../lib/menu';
-import { toast } from '../../lib/toast';
 import { AddCardForm } from './add-card-form';
 import { useCards, useDeleteCard, useSetDefaultCard } from './api';
 import { CardLabel } from './card-label';
@@ -38,7 +37,12 @@ export default function PaymentMethodsSheet(_: SheetProps) {
         <Text c="dimmed" size="sm">
           {t('packages.cardCount', { count: cards.data?.count ?? 0 })}
         </Text>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} size="sm" onClick={() => setAdding(true)}>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          size="sm"
+          onClick={() => setAdding(true)}
+          data-opens-form
+        >
           {t('packages.addCard')}
         </Button>
       </Group>
@@ -62,7 +66,7 @@ export default function PaymentMethodsSheet(_: SheetProps) {
                   label={t('packages.makeDefault')}
                   checked={card.isDefault}
                   disabled={card.isDefault || setDefault.isPending}
-                  onChange={() => setDefault.mutate(card.id, { onSuccess: () => toast.success('msg.defaultCardSet') })}
+                  onChange={() => setDefault.mutate(card.id)}
                 />
                 <Button
                   variant="subtle"
@@ -72,7 +76,7 @@ export default function PaymentMethodsSheet(_: SheetProps) {
                   disabled={locked}
                   title={locked ? t('msg.defaultCardDelete') : undefined}
                   loading={remove.isPending && remove.variables === card.id}
-                  onClick={() => remove.mutate(card.id, { onSuccess: () => toast.success('msg.deletedSuccessfully') })}
+                  onClick={() => remove.mutate(card.id)}
                 >
                   {t('packages.deleteCard')}
                 </Button>

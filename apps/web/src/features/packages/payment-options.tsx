@@ -7,7 +7,6 @@ import { Amount } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
 import { formatPoints, formatPrice } from '../../lib/format';
-import { toast } from '../../lib/toast';
 import { AddCardForm } from './add-card-form';
 import { useBuyPackage, useCards } from './api';
 import { CardLabel } from './card-label';
@@ -39,12 +38,7 @@ export function PaymentOptions({
   const pay = () =>
     buy.mutate(
       { packageId: pkg.id, cardId: Number(selected), paymentType: 'stripe', idempotencyKey },
-      {
-        onSuccess: (purchase) => {
-          toast.success('msg.packageBought');
-          onBought(purchase);
-        },
-      },
+      { onSuccess: onBought },
     );
 
   return (
@@ -105,6 +99,7 @@ export function PaymentOptions({
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => setAdding(true)}
           style={{ alignSelf: 'flex-start' }}
+          data-opens-form
         >
           {t('packages.addCard')}
         </Button>

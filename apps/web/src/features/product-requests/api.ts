@@ -4,9 +4,11 @@
  * Every change refreshes the lists and the request, the dashboard, and the employees (a courier's
  * Employee Info tab lists their assignments).
  */
-import { LIMITS, type ProductRequest } from '@loyalty/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProductRequest } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract/constants';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useAppMutation } from '../../lib/mutation';
 import { queryKeys } from '../../lib/query-keys';
 
 export type ProductRequestTab = 'pickup' | 'delivery' | 'canceled' | 'rejected';
@@ -47,49 +49,46 @@ export const useCouriers = () =>
       ),
   });
 
-const useRefresh = () => {
-  const qc = useQueryClient();
-  return (changed: ProductRequest[]) => {
-    for (const r of changed) qc.setQueryData(keys.detail({ id: r.id }), r);
-    return Promise.all([
-      qc.invalidateQueries({ queryKey: keys.lists() }),
-      qc.invalidateQueries({ queryKey: queryKeys.me.all }),
-      qc.invalidateQueries({ queryKey: queryKeys.employees.details() }),
-    ]);
-  };
+/** What every change of a request makes stale: the lists, the dashboard, a courier's assignments. */
+const changes = [keys.lists(), queryKeys.me.all, queryKeys.employees.details()];
+
+/** The changed requests, as the server answered them, become their details. */
+const setDetails = (qc: QueryClient, changed: ProductRequest[]) => {
+  for (const r of changed) qc.setQueryData(keys.detail({ id: r.id }), r);
 };
 
 /** Picked: a pending pickup becomes done. */
-export const useMarkPicked = () => {
-  const refresh = useRefresh();
-  return useMutation({
+export const useMarkPicked = () =>
+  useAppMutation({
     mutationFn: (id: number) => api.call('merchant/product/req/changeStatus', { id, status: 'done' }),
-    onSuccess: (r) => refresh([r]),
+    apply: (r, _id, qc) => setDetails(qc, [r]),
+    invalidates: changes,
+    success: 'msg.markedPicked',
   });
-};
 
 /** Reject with a reason: a pending order (not yet on its way) is rejected, its stock comes back. */
-export const useRejectOrder = () => {
-  const refresh = useRefresh();
-  return useMutation({
+export const useRejectOrder = () =>
+  useAppMutation({
     mutationFn: (v: { reqId: number; reason: string }) => api.call('merchant/product/req/reject', v),
-    onSuccess: (r) => refresh([r]),
+    apply: (r, _v, qc) => setDetails(qc, [r]),
+    invalidates: changes,
+    success: 'reject.done',
   });
-};
 
-export const useConfirmRefund = () => {
-  const refresh = useRefresh();
-  return useMutation({
+/** Refund: the merchant's comment confirms it, refund.pending becomes refund.done (and unmounts the form). */
+export const useConfirmRefund = () =>
+  useAppMutation({
     mutationFn: (v: { reqId: number; comment: string }) => api.call('user/req/confirm/refund', v),
-    onSuccess: (r) => refresh([r]),
+    apply: (r, _v, qc) => setDetails(qc, [r]),
+    invalidates: changes,
+    success: 'msg.refundConfirmed',
   });
-};
 
-export const useAssignDelivery = () => {
-  const refresh = useRefresh();
-  return useMutation({
+export const useAssignDelivery = () =>
+  useAppMutation({
     mutationFn: (v: { productRequestIds: number[]; employeeId: number }) =>
       api.call('merchant/product/employee/assignDelivery', v),
-    onSuccess: (res) => refresh(res.assigned),
+    apply: (res, _v, qc) => setDetails(qc, res.assigned),
+    invalidates: changes,
+    success: 'msg.assignedSuccessfully',
   });
-};

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { assignDeliveryBody } from '@loyalty/contract';
+import { assignDeliveryBody } from '@loyalty/contract/endpoints/orders';
 import { Button, Checkbox, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr';
 import { useFieldError } from '../../lib/form-errors';
 import { localized } from '../../lib/localized';
-import { toast } from '../../lib/toast';
 import { useAssignDelivery, useCouriers, useProductRequests } from './api';
 
 const fullName = (u: { fName: string; mName: string; lName: string }) =>
@@ -41,12 +40,7 @@ export function AssignDeliveryForm() {
   const onSubmit = handleSubmit((v) =>
     assign.mutate(
       { productRequestIds: v.productRequestIds.map(Number), employeeId: Number(v.employeeId) },
-      {
-        onSuccess: () => {
-          toast.success('msg.assignedSuccessfully');
-          reset({ productRequestIds: [], employeeId: '' });
-        },
-      },
+      { onSuccess: () => reset({ productRequestIds: [], employeeId: '' }) },
     ),
   );
 

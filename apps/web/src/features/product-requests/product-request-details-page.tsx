@@ -10,7 +10,6 @@ import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatPoints, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { useIdParam } from '../../lib/route-id';
-import { toast } from '../../lib/toast';
 import { useMarkPicked, useProductRequest } from './api';
 import { DetailList } from './detail-list';
 import classes from './product-requests.module.css';
@@ -157,11 +156,7 @@ function Details({ r }: { r: ProductRequest }) {
       </Center>
 
       {canPick && (
-        <Button
-          leftSection={<IconPackage size={16} />}
-          loading={picked.isPending}
-          onClick={() => picked.mutate(r.id, { onSuccess: () => toast.success('msg.markedPicked') })}
-        >
+        <Button leftSection={<IconPackage size={16} />} loading={picked.isPending} onClick={() => picked.mutate(r.id)}>
           {t('product-requests.picked')}
         </Button>
       )}

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { confirmRefundBody } from '@loyalty/contract';
+import { confirmRefundBody } from '@loyalty/contract/endpoints/orders';
 import { Button, Stack, Textarea } from '@mantine/core';
 import { IconReceiptRefund } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
-import { toast } from '../../lib/toast';
 import { useConfirmRefund } from './api';
 
 const schema = confirmRefundBody.pick({ comment: true });
@@ -19,16 +18,10 @@ export function RefundForm({ reqId }: { reqId: number }) {
     resolver: zodResolver(schema),
     defaultValues: { comment: '' },
   });
-  // mutateAsync, not mutate's callbacks: the refreshed request (refund.done) unmounts this form
-  // before mutate's onSuccess would run, and the toast would never show
-  const onSubmit = handleSubmit(async ({ comment }) => {
-    try {
-      await confirm.mutateAsync({ reqId, comment });
-      toast.success('msg.refundConfirmed');
-    } catch (e) {
-      applyServerErrors(e, setError, ['comment']);
-    }
-  });
+  // the toast comes from the hook (lib/mutation): the refreshed request (refund.done) unmounts this form
+  const onSubmit = handleSubmit(({ comment }) =>
+    confirm.mutate({ reqId, comment }, { onError: (e) => applyServerErrors(e, setError, ['comment']) }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('product-requests.refund')}>
       <Stack gap="sm">

@@ -4,7 +4,6 @@ import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RejectSheet } from '../../components/reject-sheet';
-import { toast } from '../../lib/toast';
 import { useRejectOrder } from './api';
 
 /**
@@ -25,14 +24,20 @@ export function RejectOrder({ r }: { r: ProductRequest }) {
   if (!canReject) return null;
   return (
     <>
-      <Button variant="outline" color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => setOpen(true)}>
+      <Button
+        variant="outline"
+        color="red"
+        leftSection={<IconX size={16} aria-hidden />}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+      >
         {t('reject.confirm')}
       </Button>
       <RejectSheet
         opened={open}
         onClose={() => setOpen(false)}
         loading={reject.isPending}
-        onReject={(reason) => reject.mutateAsync({ reqId: r.id, reason }).then(() => toast.success('reject.done'))}
+        onReject={(reason) => reject.mutateAsync({ reqId: r.id, reason })}
       />
     </>
   );

@@ -1,7 +1,9 @@
 /** Products: `merchant/product/*` and the staff's `merchantUser/product/*`. */
-import { type ApiBody, LIMITS, type StaffRole } from '@loyalty/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiBody } from '@loyalty/contract';
+import { LIMITS, type StaffRole } from '@loyalty/contract/constants';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useAppMutation } from '../../lib/mutation';
 import { queryKeys } from '../../lib/query-keys';
 
 const keys = queryKeys.products;
@@ -25,25 +27,22 @@ export const useProduct = (role: StaffRole | null, id: number | null) =>
     meta: { showsNotFound: true },
   });
 
-export const useCreateProduct = () => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useCreateProduct = () =>
+  useAppMutation({
     mutationFn: (body: ApiBody<'merchant/product/create'>) => api.call('merchant/product/create', body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.all }),
+    invalidates: [keys.all],
+    success: 'msg.addedSuccessfully',
   });
-};
 
-export const useUpdateProduct = () => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useUpdateProduct = () =>
+  useAppMutation({
     mutationFn: (body: ApiBody<'merchant/product/update'>) => api.call('merchant/product/update', body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.all }),
+    invalidates: [keys.all],
+    success: 'msg.updatedSuccessfully',
   });
-};
 
-export const useUploadProductImage = () => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useUploadProductImage = () =>
+  useAppMutation({
     mutationFn: ({
       productId,
       file,
@@ -53,6 +52,6 @@ export const useUploadProductImage = () => {
       file: File;
       onProgress?: (p: number) => void;
     }) => api.call('merchant/product/upload/image', { productId }, { files: { image: file }, onProgress }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.all }),
+    invalidates: [keys.all],
+    success: 'msg.imageChanged',
   });
-};

@@ -15,7 +15,6 @@ import { formatNumber, formatPoints, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { useIdParam } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
 import { useProduct, useUploadProductImage } from './api';
 import { ProductForm } from './product-form';
 import classes from './products.module.css';
@@ -119,10 +118,7 @@ function ProductDetails({
           <Stack mt="sm">
             <ImageUpload
               label={p.image ? t('products.changeImage') : t('products.uploadImage')}
-              upload={async ([file], onProgress) => {
-                await upload.mutateAsync({ productId: p.id, file, onProgress });
-                toast.success('msg.imageChanged');
-              }}
+              upload={([file], onProgress) => upload.mutateAsync({ productId: p.id, file, onProgress })}
             />
           </Stack>
         )}

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createProductBody, type Product, updateProductBody } from '@loyalty/contract';
+import type { Product } from '@loyalty/contract';
+import { createProductBody, updateProductBody } from '@loyalty/contract/endpoints/catalogue';
 import { Button, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { formatPrice } from '../../lib/format';
 import { useTagList } from '../../lib/queries/tags';
-import { toast } from '../../lib/toast';
 import { useCreateProduct, useUpdateProduct } from './api';
 
 const createSchema = createProductBody.omit({ merchantId: true });
@@ -43,10 +43,7 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone: (p
 
   const onSubmit = handleSubmit((v) => {
     const options = {
-      onSuccess: (p: Product) => {
-        toast.success(product ? 'msg.updatedSuccessfully' : 'msg.addedSuccessfully');
-        onDone(p);
-      },
+      onSuccess: onDone,
       onError: (e: unknown) => applyServerErrors(e, setError, FIELDS),
     };
     const tagsIds = (v.tagsIds ?? []).length > 0 ? v.tagsIds : undefined;

@@ -48,7 +48,12 @@ export default function ProductsSheet({ onClose }: SheetProps) {
     <Stack gap="sm">
       {staffRole === 'merchant' && (
         <Group justify="flex-end">
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)} size="sm">
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setAdding(true)}
+            size="sm"
+            data-opens-form
+          >
             {t('products.add')}
           </Button>
         </Group>

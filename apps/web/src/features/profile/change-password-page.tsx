@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordBody } from '@loyalty/contract';
+import { changePasswordBody } from '@loyalty/contract/endpoints/auth';
 import { Button, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
-import { toast } from '../../lib/toast';
 import { useChangePassword } from './api';
 
 /** `merchant/changepassword`; success toasts "Password changed" and goes to /dashboard (SPEC §2). */
@@ -25,10 +24,7 @@ export function ChangePasswordPage() {
 
   const onSubmit = handleSubmit((v) =>
     change.mutate(v, {
-      onSuccess: () => {
-        toast.success('msg.passwordChanged');
-        navigate('/dashboard', { replace: true });
-      },
+      onSuccess: () => navigate('/dashboard', { replace: true }),
       onError: (e) => applyServerErrors(e, setError, ['oldPassword', 'password', 'confirmPassword']),
     }),
   );

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type MerchantProfile, updateProfileBody } from '@loyalty/contract';
+import type { MerchantProfile } from '@loyalty/contract';
+import { updateProfileBody } from '@loyalty/contract/endpoints/auth';
 import { Button, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PhoneField } from '../../components/phone-field';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { composePhone, phoneFields, splitPhone, withPhoneRule } from '../../lib/phone';
-import { toast } from '../../lib/toast';
 import { useUpdateProfile } from './api';
 
 const schema = withPhoneRule(updateProfileBody.omit({ mobile: true }).extend(phoneFields), { required: 'required' });
@@ -38,7 +38,6 @@ export function EditProfileForm({ profile, onDone }: { profile: MerchantProfile;
       { ...rest, mobile: composePhone(country, number) },
       {
         onSuccess: () => {
-          toast.success('msg.updatedSuccessfully');
           reset(getValues());
           onDone?.();
         },

@@ -18,7 +18,14 @@ export function ProfileHeader({
   return (
     <Paper withBorder p="md" radius="md">
       <Group wrap="nowrap" align="center">
-        <Avatar src={imageUrl(logo)} alt="" size={56} radius="xl" color="teal">
+        <Avatar
+          src={imageUrl(logo)}
+          alt=""
+          size={56}
+          radius="xl"
+          color="teal"
+          imageProps={{ width: 56, height: 56, decoding: 'async' }}
+        >
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
         <Stack gap={2} style={{ minWidth: 0 }}>

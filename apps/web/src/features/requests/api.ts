@@ -7,8 +7,9 @@
  * the offer screens (availability, Requests tab), so it invalidates all of them.
  */
 import type { ApiBody, ApiResponse } from '@loyalty/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useAppMutation } from '../../lib/mutation';
 import { type QueryResource, queryKeys } from '../../lib/query-keys';
 import { useSession } from '../../lib/session';
 
@@ -92,30 +93,24 @@ export const useRequestDetails = <K extends RequestKind>(kind: K, id: number | n
 };
 
 export const useApproveRequest = <K extends RequestKind>(kind: K) => {
-  const qc = useQueryClient();
   const role = useRequestRole();
   const k = kindOf(kind);
-  return useMutation({
+  return useAppMutation({
     mutationFn: (id: number) => k.approve(id),
-    onSuccess: (request, id) => {
-      qc.setQueryData(k.keys.detail({ role, id }), request);
-      return Promise.all(
-        [k.keys.lists(), queryKeys.me.all, ...k.alsoChanges].map((queryKey) => qc.invalidateQueries({ queryKey })),
-      );
-    },
+    apply: (request, id, qc) => qc.setQueryData(k.keys.detail({ role, id }), request),
+    invalidates: [k.keys.lists(), queryKeys.me.all, ...k.alsoChanges],
+    success: 'approvedSuccessfully',
   });
 };
 
 /** Reject with a reason: the request, the lists and the dashboard's pending count change. */
 export const useRejectRequest = <K extends RequestKind>(kind: K) => {
-  const qc = useQueryClient();
   const role = useRequestRole();
   const k = kindOf(kind);
-  return useMutation({
+  return useAppMutation({
     mutationFn: (v: { id: number; reason: string }) => k.reject(v.id, v.reason),
-    onSuccess: (request, v) => {
-      qc.setQueryData(k.keys.detail({ role, id: v.id }), request);
-      return Promise.all([k.keys.lists(), queryKeys.me.all].map((queryKey) => qc.invalidateQueries({ queryKey })));
-    },
+    apply: (request, v, qc) => qc.setQueryData(k.keys.detail({ role, id: v.id }), request),
+    invalidates: [k.keys.lists(), queryKeys.me.all],
+    success: 'reject.done',
   });
 };

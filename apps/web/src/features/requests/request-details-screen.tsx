@@ -7,7 +7,6 @@ import { DetailScreen } from '../../components/detail-screen';
 import { PageHeader } from '../../components/page-header';
 import { RejectSheet } from '../../components/reject-sheet';
 import { useIdParam } from '../../lib/route-id';
-import { toast } from '../../lib/toast';
 import {
   isApproved,
   isRejected,
@@ -107,7 +106,7 @@ export function RequestDetailsScreen<K extends RequestKind>({
                   autoFocus={scanned}
                   data-testid="approve-button"
                   loading={approve.isPending}
-                  onClick={() => approve.mutate(r.id, { onSuccess: () => toast.success('approvedSuccessfully') })}
+                  onClick={() => approve.mutate(r.id)}
                 >
                   {t('requests.approve')}
                 </Button>
@@ -117,6 +116,7 @@ export function RequestDetailsScreen<K extends RequestKind>({
                     color="red"
                     leftSection={<IconX size={16} aria-hidden />}
                     onClick={() => setRejecting(true)}
+                    aria-haspopup="dialog"
                   >
                     {t('requests.reject')}
                   </Button>
@@ -128,7 +128,7 @@ export function RequestDetailsScreen<K extends RequestKind>({
               onClose={() => setRejecting(false)}
               loading={reject.isPending}
               presets={['customerAbsent', 'unavailable', 'duplicate', 'other']}
-              onReject={(reason) => reject.mutateAsync({ id: r.id, reason }).then(() => toast.success('reject.done'))}
+              onReject={(reason) => reject.mutateAsync({ id: r.id, reason })}
             />
           </Stack>
         );

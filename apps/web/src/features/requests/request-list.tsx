@@ -1,4 +1,4 @@
-import { LIMITS } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract/constants';
 import { Stack } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { LoadingScreen } from '../../components/loading-screen';

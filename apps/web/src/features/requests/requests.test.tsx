@@ -1,6 +1,7 @@
 import type { OfferRequest } from '@loyalty/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../lib/query-keys';
 import { clearStorage, saveSession } from '../../lib/session';
 import { renderScreen } from '../../test/render';
 import { RequestDetailsPage } from './request-details-page';
@@ -97,6 +98,31 @@ describe('requests screens', () => {
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
     const approveCall = fetchMock.mock.calls.find((c) => pathOf(c) === '/api/merchantUser/req/approve') as unknown[];
     expect(bodyOf(approveCall).get('reqId')).toBe('42');
+  });
+
+  it('approves, and the toast and the refreshed lists follow even when the screen was left first', async () => {
+    let answer: ((res: Response) => void) | undefined;
+    fetchMock.mockImplementation((url: string) =>
+      url.endsWith('/req/approve')
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : Promise.resolve(ok(request())),
+    );
+    const { router, client } = renderScreen(<RequestDetailsPage />, '/request/42', '/request/:id', { toasts: true });
+    const pending = queryKeys.offerRequests.list({ role: 'merchantUser', status: 'pending' });
+    client.setQueryData(pending, { rows: [request()], count: 1 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(answer).toBeDefined());
+    // Back before the server answers: the button (and its mutate callbacks) are gone
+    await act(() => router.navigate('/requests'));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+    answer?.(ok(request({ isAproved: true, status: 'done', isActive: false })));
+    expect(await screen.findByText('Approved successfully')).toBeTruthy();
+    expect(client.getQueryState(pending)?.isInvalidated).toBe(true);
+    expect(client.getQueryData(queryKeys.offerRequests.detail({ role: 'merchantUser', id: 42 }))).toMatchObject({
+      isAproved: true,
+    });
   });
 
   it('rejects with a reason: Other needs text; the reason is sent and shown', async () => {

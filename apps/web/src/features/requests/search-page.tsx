@@ -1,4 +1,5 @@
-import { normalizePhone, TIMINGS } from '@loyalty/contract';
+import { TIMINGS } from '@loyalty/contract/constants';
+import { normalizePhone } from '@loyalty/contract/phone';
 import { Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import { TIMINGS } from '@loyalty/contract';
+import { TIMINGS } from '@loyalty/contract/constants';
 import { Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

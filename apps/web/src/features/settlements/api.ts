@@ -1,5 +1,5 @@
 /** Settlements, the merchant's side (`merchant/settlement/*`): the initial and pending lists and one settlement. */
-import { LIMITS } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';

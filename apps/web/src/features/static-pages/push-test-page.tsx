@@ -1,11 +1,10 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
+import { useAppMutation } from '../../lib/mutation';
 import { pushSupported, registerPush } from '../../lib/push';
-import { toast } from '../../lib/toast';
 
 const permissionNow = () => (pushSupported() ? Notification.permission : 'unsupported');
 
@@ -16,22 +15,18 @@ const permissionNow = () => (pushSupported() ? Notification.permission : 'unsupp
 export function PushTestPage() {
   const { t } = useTranslation();
   const [permission, setPermission] = useState(permissionNow);
-  const register = useMutation({
-    mutationFn: () => registerPush(),
-    onSettled: () => setPermission(permissionNow()),
-  });
-  const send = useMutation({
+  const register = useAppMutation({ mutationFn: () => registerPush() });
+  const refresh = { onSettled: () => setPermission(permissionNow()) };
+  const send = useAppMutation({
     mutationFn: async () => {
       // registering first makes sure this session has this device (idempotent on the server)
       if ((await registerPush()) !== 'registered') return null;
-      return api.call('merchant/push/test', {});
+      const res = await api.call('merchant/push/test', {});
+      // nothing reached this device: a failure, toasted by the query client like any other
+      if (res.sent === 0) throw new Error(res.failed > 0 ? 'msg.pushRegistrationError' : 'msg.pushNotRegistered');
+      return res;
     },
-    onSuccess: (res) => {
-      setPermission(permissionNow());
-      if (!res) return;
-      if (res.sent > 0) toast.success('msg.pushTestSent');
-      else toast.error(res.failed > 0 ? 'msg.pushRegistrationError' : 'msg.pushNotRegistered');
-    },
+    success: (res) => (res ? 'msg.pushTestSent' : undefined),
   });
   const unsupported = permission === 'unsupported';
   return (
@@ -47,10 +42,15 @@ export function PushTestPage() {
         {t('static-pages.push.explain')}
       </Text>
       <Group>
-        <Button variant="light" onClick={() => register.mutate()} loading={register.isPending} disabled={unsupported}>
+        <Button
+          variant="light"
+          onClick={() => register.mutate(undefined, refresh)}
+          loading={register.isPending}
+          disabled={unsupported}
+        >
           {t('static-pages.push.register')}
         </Button>
-        <Button onClick={() => send.mutate()} loading={send.isPending} disabled={unsupported}>
+        <Button onClick={() => send.mutate(undefined, refresh)} loading={send.isPending} disabled={unsupported}>
           {t('static-pages.push.send')}
         </Button>
       </Group>

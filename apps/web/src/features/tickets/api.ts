@@ -2,9 +2,11 @@
  * Support tickets (`merchant/ticket/*`, `merchant/userTicket/message/reply`): the list, one ticket,
  * its messages, and the changes (create, close, reply, delete a message), each refreshing what it changes.
  */
-import { type ApiBody, LIMITS } from '@loyalty/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiBody } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract/constants';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useAppMutation } from '../../lib/mutation';
 import { queryKeys } from '../../lib/query-keys';
 
 const { tickets, ticketMessages, ticketSubjects } = queryKeys;
@@ -47,37 +49,32 @@ export const useTicketSubjects = (type: 'offer' | 'product' | null) =>
     enabled: type !== null,
   });
 
-export const useCreateTicket = () => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useCreateTicket = () =>
+  useAppMutation({
     mutationFn: (body: ApiBody<'merchant/ticket/create'>) => api.call('merchant/ticket/create', body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: tickets.lists() }),
+    invalidates: [tickets.lists()],
+    success: 'msg.ticketCreated',
   });
-};
 
-export const useCloseTicket = () => {
-  const qc = useQueryClient();
-  return useMutation({
+/** Close: the Closed Ticket label replaces the button, and the list reloads (SPEC §4). */
+export const useCloseTicket = () =>
+  useAppMutation({
     mutationFn: (id: number) => api.call('merchant/ticket/close', { id }),
-    onSuccess: (ticket) => {
-      qc.setQueryData(tickets.detail({ id: ticket.id }), ticket);
-      return qc.invalidateQueries({ queryKey: tickets.lists() });
-    },
+    apply: (ticket, _id, qc) => qc.setQueryData(tickets.detail({ id: ticket.id }), ticket),
+    invalidates: [tickets.lists()],
+    success: 'msg.closedSuccessfully',
   });
-};
 
-export const useReply = (ticketId: number) => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useReply = (ticketId: number) =>
+  useAppMutation({
     mutationFn: (messageBody: string) => api.call('merchant/userTicket/message/reply', { ticketId, messageBody }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ticketMessages.list({ ticketId }) }),
+    invalidates: [ticketMessages.list({ ticketId })],
+    success: 'msg.repliedSuccessfully',
   });
-};
 
-export const useDeleteMessage = (ticketId: number) => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useDeleteMessage = (ticketId: number) =>
+  useAppMutation({
     mutationFn: (messageId: number) => api.call('merchant/ticket/message/delete', { messageId }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ticketMessages.list({ ticketId }) }),
+    invalidates: [ticketMessages.list({ ticketId })],
+    success: 'msg.deletedSuccessfully',
   });
-};

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createTicketBody, TICKET_TYPES } from '@loyalty/contract';
+import { TICKET_TYPES } from '@loyalty/contract/constants';
+import { createTicketBody } from '@loyalty/contract/endpoints/support';
 import { Button, Select, Stack, Textarea } from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { localized } from '../../lib/localized';
-import { toast } from '../../lib/toast';
 import { useCreateTicket, useTicketSubjects } from './api';
 
 type Form = z.input<typeof createTicketBody>;
@@ -32,10 +32,7 @@ export function CreateTicketForm({ onDone }: { onDone: () => void }) {
 
   const onSubmit = handleSubmit((v) =>
     create.mutate(createTicketBody.parse(v), {
-      onSuccess: () => {
-        toast.success('msg.ticketCreated');
-        onDone();
-      },
+      onSuccess: () => onDone(),
       onError: (e) => applyServerErrors(e, setError, FIELDS),
     }),
   );

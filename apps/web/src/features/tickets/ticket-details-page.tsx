@@ -12,7 +12,6 @@ import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { useIdParam } from '../../lib/route-id';
-import { toast } from '../../lib/toast';
 import { useDeleteMessage, useReply, useTicket, useTicketMessages } from './api';
 import { CloseTicketButton, TicketStatus } from './tickets-sheet';
 
@@ -142,7 +141,7 @@ function MessageBubble({
             size="sm"
             aria-label={t('tickets.deleteMessage')}
             loading={del.isPending}
-            onClick={() => del.mutate(message.id, { onSuccess: () => toast.success('msg.deletedSuccessfully') })}
+            onClick={() => del.mutate(message.id)}
           >
             <IconTrash size={16} aria-hidden />
           </ActionIcon>
@@ -163,12 +162,7 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
-    reply.mutate(text.trim(), {
-      onSuccess: () => {
-        setText('');
-        toast.success('msg.repliedSuccessfully');
-      },
-    });
+    reply.mutate(text.trim(), { onSuccess: () => setText('') });
   };
   return (
     <form onSubmit={submit} aria-label={t('tickets.reply')} data-testid="reply-form">

@@ -11,7 +11,6 @@ import { RowCard, RowList } from '../../components/row-card';
 import { formatDate } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import type { SheetProps } from '../../lib/menu';
-import { toast } from '../../lib/toast';
 import { useCloseTicket, useTicketList } from './api';
 import { CreateTicketForm } from './create-ticket-form';
 
@@ -38,7 +37,7 @@ export function CloseTicketButton({ id }: { id: number }) {
       onClick={(e) => {
         e.preventDefault();
         e.stopPropagation();
-        close.mutate(id, { onSuccess: () => toast.success('msg.closedSuccessfully') });
+        close.mutate(id);
       }}
     >
       {t('tickets.close')}
@@ -67,7 +66,7 @@ export default function TicketsSheet({ onClose }: SheetProps) {
             {t('tickets.count', { count: list.data.count })}
           </Text>
         )}
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)} data-opens-form>
           {t('tickets.create')}
         </Button>
       </Group>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { id, userSignupBody } from '@loyalty/contract';
+import { userSignupBody } from '@loyalty/contract/endpoints/auth';
+import { id } from '@loyalty/contract/fields';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,7 +10,6 @@ import { BranchSelect } from '../../components/branch-select';
 import { PhoneField } from '../../components/phone-field';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
-import { toast } from '../../lib/toast';
 import { useAddUser } from './api';
 
 /** SPEC §5: name and mobile required; on the create-user page a merchant also chooses the branch. */
@@ -42,8 +42,6 @@ export function AddUserForm({ branch, onDone }: { branch: BranchChoice; onDone?:
       { name, mobile: composePhone(country, number), branchId: branch.kind === 'pick' ? Number(branchId) : undefined },
       {
         onSuccess: () => {
-          toast.success('msg.addedSuccessfully');
-          toast.info('users.codeSent');
           reset();
           onDone?.();
         },

@@ -1,14 +1,15 @@
 /** Walk-in customers registered by a merchant or staff member (`user/signup` with their token). */
-import { type ApiBody, DEFAULTS } from '@loyalty/contract';
-import { useMutation } from '@tanstack/react-query';
+import type { ApiBody } from '@loyalty/contract';
+import { DEFAULTS } from '@loyalty/contract/constants';
 import { api } from '../../lib/api';
+import { useAppMutation } from '../../lib/mutation';
 
 /**
  * SPEC §2: currency fixed USD and the fixed default password, which the server ignores: it sends the
  * customer a one-time code by SMS instead.
  */
 export const useAddUser = () =>
-  useMutation({
+  useAppMutation({
     mutationFn: (v: { name: string; mobile: string; branchId?: number }) => {
       const body: ApiBody<'user/signup'> = {
         ...v,
@@ -17,4 +18,5 @@ export const useAddUser = () =>
       };
       return api.call('user/signup', body);
     },
+    success: { success: 'msg.addedSuccessfully', info: 'users.codeSent' },
   });

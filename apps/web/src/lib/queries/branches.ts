@@ -1,5 +1,5 @@
 /** The merchant's branches (`merchant/branch/list`), shared by the branches screens and the branch pickers. */
-import { LIMITS } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';

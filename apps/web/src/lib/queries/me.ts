@@ -2,8 +2,9 @@
  * The signed-in account (`merchant/me`, `merchantUser/me`), shared by the dashboard, the profile
  * and the activate-account screen.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
+import { useAppMutation } from '../mutation';
 import { queryKeys } from '../query-keys';
 
 /** The merchant's profile, also set by a profile update. */
@@ -25,10 +26,8 @@ export const useMerchantUserMe = (options: { enabled?: boolean } = {}) =>
   });
 
 /** Turns the merchant live or not (SPEC §2: the page reloads afterwards). */
-export const useGoLive = () => {
-  const qc = useQueryClient();
-  return useMutation({
+export const useGoLive = () =>
+  useAppMutation({
     mutationFn: (isLive: boolean) => api.call('merchant/goLive', { isLive }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me.all }),
+    invalidates: [queryKeys.me.all],
   });
-};

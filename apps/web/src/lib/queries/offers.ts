@@ -2,7 +2,7 @@
  * Offer lists (`merchant/offer/list`, `merchantUser/offer/list`), shared by the offers screens and
  * the branch view's Offers tab. The offers feature's mutations invalidate `queryKeys.offers.all`.
  */
-import { LIMITS, type StaffRole } from '@loyalty/contract';
+import { LIMITS, type StaffRole } from '@loyalty/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';

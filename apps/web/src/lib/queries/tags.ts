@@ -1,5 +1,5 @@
 /** The platform's tags (`merchant/tag/list`), for the offer and product forms. */
-import { LIMITS } from '@loyalty/contract';
+import { LIMITS } from '@loyalty/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
