@@ -5,7 +5,7 @@
 //   npm run bench                      embedded database (and PostgreSQL too when DATABASE_URL is set)
 //   npm run bench -- --quick           shorter rounds (1 s, 1 round), a smoke run
 //   npm run bench -- --scale           adds the 1M offer-request dataset (list + count vs 10k rows)
-//   npm run bench -- --lighthouse      adds Lighthouse on /login and /dashboard (installed on demand)
+//   npm run bench -- --lighthouse      adds Lighthouse on /login and the signed-in /dashboard (installed on demand)
 //   npm run bench -- --no-write        prints the results without writing bench/results or the README
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +23,8 @@ const QUICK = args.has('--quick');
 const DURATION = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 3));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 2));
 const PASSWORD = 'bench-pass-1';
+/** Merchants whose approvals the spread scenario takes in turn. */
+const SPREAD = 8;
 
 const log = (...a) => console.log(...a);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -240,6 +242,11 @@ async function runDatabase(kind, bare) {
     const mobiles = ['97455000901', '97455000902', '97455000903', '97455000904', '97455000905'];
     const ids = [];
     for (const m of mobiles) ids.push(await signup(m));
+    // approvals spread over several merchants (a platform's counters at lunch time), beside the
+    // one merchant whose every approval waits for its own balance row
+    const spreadMobiles = Array.from({ length: SPREAD }, (_, i) => `9745500081${i}`);
+    const spreadIds = [];
+    for (const m of spreadMobiles) spreadIds.push(await signup(m));
     await server.stop();
 
     // bulk data by SQL while the server is down
@@ -263,9 +270,22 @@ async function runDatabase(kind, bare) {
       pendingShare: 1,
       tag: '97461',
     });
+    const spread = [];
+    for (const [i, merchantId] of spreadIds.entries())
+      spread.push(
+        await seedMerchant(db, {
+          merchantId,
+          branches: 2,
+          offers: 4,
+          customers: 200,
+          requests: 20_000,
+          pendingShare: 1,
+          tag: `9746${3 + i}`,
+        }),
+      );
     for (const id of ids.slice(2))
       await db.exec(`UPDATE merchants SET status = 'approved', is_live = 1 WHERE id = ${id}`);
-    log(`  seeded 10k + 100k offer requests in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    log(`  seeded 10k + 100k + ${SPREAD} × 20k offer requests in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     // start to healthy on a migrated database, as `npm start` once built (best of 3)
     const starts = [];
@@ -288,6 +308,11 @@ async function runDatabase(kind, bare) {
     ];
     const auth = (t) => ({ authorization: `Bearer ${t}` });
     let nextReq = approvals.pendingIds.lo;
+    const spreadTokens = [];
+    for (const m of spreadMobiles)
+      spreadTokens.push((await post(server.url, 'merchant/login', { username: m, password: PASSWORD })).token);
+    const spreadNext = spread.map((s) => s.pendingIds.lo);
+    let spreadTurn = 0;
     const loginBody = (m) => new URLSearchParams({ username: m, password: PASSWORD }).toString();
     let loginTurn = 0;
     const scenarios = [];
@@ -330,6 +355,17 @@ async function runDatabase(kind, bare) {
           connections,
           setup: (req) => ({ ...req, body: `reqId=${nextReq++}` }),
         },
+        {
+          name: `merchant/req/approve, ${SPREAD} merchants`,
+          path: '/api/merchant/req/approve',
+          body: 'reqId=0',
+          headers: auth(spreadTokens[0]),
+          connections,
+          setup: (req) => {
+            const k = spreadTurn++ % SPREAD;
+            return { ...req, body: `reqId=${spreadNext[k]++}`, headers: { ...req.headers, ...auth(spreadTokens[k]) } };
+          },
+        },
       );
     }
     scenarios.push({
@@ -354,6 +390,26 @@ async function runDatabase(kind, bare) {
     );
     const balance = await db.one(`SELECT balance FROM merchants WHERE id = ${ids[1]}`);
     result.approvals = { done: Number(done.n), ledger: Number(ledger.n), balance: Number(balance.balance) };
+    // and for each of the merchants approved in turn
+    let spreadOk = true;
+    let spreadDone = 0;
+    for (const id of spreadIds) {
+      const d = Number(
+        (await db.one(`SELECT COUNT(*) AS n FROM offer_requests WHERE merchant_id = ${id} AND status = 'done'`)).n,
+      );
+      const l = Number(
+        (
+          await db.one(
+            `SELECT COUNT(*) AS n FROM ledger_entries WHERE reference LIKE 'offer_request:%' AND account_type = 'merchant' AND account_id = ${id}`,
+          )
+        ).n,
+      );
+      const b = Number((await db.one(`SELECT balance FROM merchants WHERE id = ${id}`)).balance);
+      spreadDone += d;
+      if (d !== l || b !== d) spreadOk = false;
+    }
+    result.spread = { done: spreadDone, ok: spreadOk };
+    log(`  approvals over ${SPREAD} merchants: ${spreadDone} done (exactly once each: ${spreadOk})`);
     log(
       `  approvals: ${result.approvals.done} done, ${result.approvals.ledger} merchant ledger rows, merchant balance ${result.approvals.balance} (exactly once: ${result.approvals.done === result.approvals.ledger && result.approvals.balance === result.approvals.done})`,
     );
@@ -441,14 +497,16 @@ try {
 
 let lighthouse;
 if (args.has('--lighthouse')) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-bench-lh-'));
+  const { runLighthouse, seededDataDir } = await import('./lib/lighthouse.mjs');
+  // the demo data (admin demo), so that /dashboard is measured signed in as its merchant
+  const dataDir = seededDataDir();
   const server = await startProcess(
     'apps/server/dist/main.js',
     { DATA_DIR: dataDir, DATABASE_URL: '', WEB_DIST: path.join(root, 'apps/web/dist') },
     '/api/health',
   );
   try {
-    lighthouse = await (await import('./lib/lighthouse.mjs')).runLighthouse(log, server.url);
+    lighthouse = await runLighthouse(log, server.url);
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -485,6 +543,7 @@ for (const r of results) {
   lines.push(`- RSS idle ${fmt(r.idle.rssMB)} MB; at the end ${fmt(r.end.rssMB)} MB; peak ${fmt(r.end.peakMB)} MB`);
   lines.push(
     `- approvals: ${r.approvals.done} approved, ${r.approvals.ledger} merchant ledger rows, merchant balance ${r.approvals.balance} (exactly once: ${r.approvals.done === r.approvals.ledger && r.approvals.balance === r.approvals.done ? 'yes' : 'NO'})`,
+    `- approvals over ${SPREAD} merchants: ${r.spread.done} approved (each merchant's ledger rows and balance equal its approvals: ${r.spread.ok ? 'yes' : 'NO'})`,
   );
   if (r.scale) {
     lines.push('', '| list + count, median of 30 calls | 10k requests | 1M requests | ratio |', '|---|---|---|---|');

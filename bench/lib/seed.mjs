@@ -1,7 +1,13 @@
 // Bulk data for the benchmark, inserted by SQL generated in the database itself (a recursive
 // series), so a million rows take seconds. Works on SQLite and PostgreSQL.
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import pg from 'pg';
+
+// the server's choice of driver (apps/server/src/db/sqlite-driver.ts): better-sqlite3 13 where
+// Node-API 10 is there (Node 22.14+, 24), else 12; 12 aborts on Node 24
+const Database = createRequire(import.meta.url)(
+  Number(process.versions.napi) >= 10 ? 'better-sqlite3-13' : 'better-sqlite3',
+);
 
 export async function openSql({ kind, file, url, schema }) {
   if (kind === 'sqlite') {
@@ -61,12 +67,22 @@ export async function seedMerchant(db, { merchantId, branches, offers, customers
   const no = o.hi - o.lo + 1;
   const nc = c.hi - c.lo + 1;
   const pendingEvery = Math.max(1, Math.round(1 / pendingShare));
+  // PostgreSQL: a million rows in one statement would queue a million deferred trigger runs for
+  // the list counters (apps/server/src/db/migrations/0012-list-counts.ts) until its commit; the
+  // bulk load skips triggers (replica role) and the merchant's counters are computed afterwards
+  if (k === 'postgres') await db.exec('SET session_replication_role = replica');
   await db.exec(`${series(requests)} INSERT INTO offer_requests (merchant_id, offer_id, branch_id, user_id, pay_with, price_cents, points, status, is_aproved, is_active, code, created_at, updated_at)
     SELECT ${merchantId}, ${o.lo} + (i % ${no}), ${b.lo} + ((${o.lo} + (i % ${no})) % ${nb}), ${c.lo} + (i % ${nc}), 'points', 1000, 1,
       CASE WHEN i % ${pendingEvery} = 0 THEN 'pending' ELSE 'done' END, CASE WHEN i % ${pendingEvery} = 0 THEN 0 ELSE 1 END, 1,
       '${tag}-' || i, ${stamp(k, 'i')}, ${stamp(k, 'i')} FROM g`);
-  if (k === 'postgres') await db.exec('ANALYZE');
-  else await db.exec('ANALYZE');
+  if (k === 'postgres') {
+    await db.exec('SET session_replication_role = DEFAULT');
+    await db.exec(`DELETE FROM list_counts WHERE list = 'offer_requests' AND merchant_id = ${merchantId}`);
+    await db.exec(`INSERT INTO list_counts (list, merchant_id, branch_id, state, slot, n)
+      SELECT 'offer_requests', merchant_id, branch_id, status, id % 16, COUNT(*) FROM offer_requests
+       WHERE merchant_id = ${merchantId} GROUP BY merchant_id, branch_id, status, id % 16`);
+  }
+  await db.exec('ANALYZE');
   const p = await idRange(db, 'offer_requests', `merchant_id = ${merchantId} AND status = 'pending'`);
   return { pendingIds: p };
 }
