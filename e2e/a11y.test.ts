@@ -1,15 +1,19 @@
 /**
  * Accessibility (issue "proof suites"): axe-core on every route of the web router (read from
  * apps/web/src/app/routes.tsx, so a new screen joins by being routed), in English and Arabic, at
- * 375 px and on a desktop: no serious or critical violation. `npm test` checks every route once
- * (language and width alternate); `npm run test:proof` checks every route in all four. Keyboard
- * only: the login form and the add-branch form are reached with Tab and submitted with Enter.
+ * 375 px and on a desktop: no serious or critical violation. Keyboard only (e2e/keyboard.ts): every
+ * form of every route, and every form behind an opener (`aria-haspopup="dialog"`, `data-opens-form`),
+ * is walked with Tab, filled by typing and submitted with Enter; Escape closes each dialog and gives
+ * the focus back to its opener. A branch, a walk-in customer and a ticket are added for real.
+ * `npm test` checks every route once (axe: language and width alternate; keyboard: English at
+ * 375 px); `npm run test:proof` checks every route in all four.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../packages/contract/src/messages';
 import {
   closeE2E,
   DEMO_MERCHANT,
@@ -17,10 +21,20 @@ import {
   DEMO_STAFF,
   type E2EServer,
   type Lang,
+  localMobile,
   loginThroughUi,
   newPage,
   openE2E,
 } from './harness';
+import {
+  checkScreen,
+  type FormCheck,
+  installKeyboardHelpers,
+  interceptWrites,
+  settle,
+  tabTo,
+  trackNetwork,
+} from './keyboard';
 
 const FULL = process.env.PROOF_FULL === '1';
 
@@ -79,6 +93,18 @@ let browser: Browser;
 let merchantToken: string;
 let courierToken: string;
 const ids: Record<string, number> = {};
+/** A detail route's ids, one per status of its list (a pending request, a refund waiting, …). */
+const idsByStatus: Record<string, number[]> = {};
+
+/** The first id of each status in a list's rows; the first id alone for a list without statuses. */
+function statusIds(data: unknown, first: number | undefined): number[] {
+  const rows = (data as { rows?: { id?: unknown; status?: unknown }[] } | null)?.rows;
+  const byStatus = new Map<unknown, number>();
+  for (const r of Array.isArray(rows) ? rows : [])
+    if (typeof r.id === 'number' && !byStatus.has(r.status)) byStatus.set(r.status, r.id);
+  const out = [...byStatus.values()];
+  return out.length ? out : first === undefined ? [] : [first];
+}
 
 beforeAll(async () => {
   ({ server, browser } = await openE2E({ demo: true }));
@@ -87,6 +113,12 @@ beforeAll(async () => {
     username: DEMO_STAFF.delivery,
     password: DEMO_PASSWORD,
   }));
+  // a ticket, so that /ticket/:id shows one (the demo has none)
+  await server.api(
+    'merchant/ticket/create',
+    { portalType: 'user', ticketType: 'general', ticketBody: 'A question about the accessibility suite' },
+    merchantToken,
+  );
   const sources: Record<string, [string, string]> = {
     'offer/:id': ['merchant/offer/list', merchantToken],
     ':id/update-offer': ['merchant/offer/list', merchantToken],
@@ -103,11 +135,14 @@ beforeAll(async () => {
     'invoice/:id': ['merchant/invoice/list', merchantToken],
     'package/:id': ['merchant/package/list', merchantToken],
     'settlement/:id': ['merchant/settlement/initial/list', merchantToken],
+    'ticket/:id': ['merchant/ticket/list', merchantToken],
   };
   for (const [route, [call, token]] of Object.entries(sources)) {
     try {
-      const id = firstId(await server.api(call, {}, token));
+      const data = await server.api(call, {}, token);
+      const id = firstId(data);
       if (id !== undefined) ids[route] = id;
+      idsByStatus[route] = statusIds(data, id);
     } catch {
       // a list the demo leaves empty: the screen is checked in its not-found state
     }
@@ -183,27 +218,53 @@ describe('accessibility of every route', () => {
   }
 });
 
-/** Presses Tab until the focused element matches; fails after 80 presses. */
-async function tabTo(page: Page, selector: string) {
-  for (let i = 0; i < 80; i++) {
-    await page.keyboard.press('Tab');
-    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+/** Query strings a screen needs to show its form (the verification code is for a number). */
+const QUERY: Record<string, string> = { verification: `?mobile=${DEMO_MERCHANT}` };
+
+/** The addresses the keyboard check visits for a route: a detail route once per status of its list. */
+const keyboardUrls = (r: Route): string[] =>
+  (r.path.includes(':id') ? (idsByStatus[r.path] ?? [999999]) : [0]).map(
+    (id) => `/${r.path.replace(':id', String(id))}${QUERY[r.path] ?? ''}`,
+  );
+
+/** A page for the keyboard check: its helpers installed, signed in as `who`. */
+async function keyboardPage(lang: Lang, desktop: boolean, who: Route['who']): Promise<Page> {
+  const { page, context } = await newPage(browser, lang, { desktop });
+  await context.addInitScript(installKeyboardHelpers);
+  trackNetwork(page);
+  if (who !== 'public') {
+    await loginThroughUi(page, server.url, who === 'courier' ? DEMO_STAFF.delivery : DEMO_MERCHANT, DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
   }
-  throw new Error(`Tab never reached ${selector}`);
+  return page;
+}
+
+/** Moves the app to `path` as a link would (no reload): the router follows the history. */
+async function spaGo(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
 }
 
 describe('keyboard only', () => {
-  it('signs in, then adds a branch, with Tab, typing and Enter', async () => {
-    const { page } = await newPage(browser, 'en');
+  it('signs in, adds a branch, a walk-in customer and a ticket with Tab, typing, Enter and Space', async () => {
+    const { page, context } = await newPage(browser, 'en');
+    await context.addInitScript(installKeyboardHelpers);
+    trackNetwork(page);
+    const reach = async (selector: string) => expect(await tabTo(page, selector), `Tab reaches ${selector}`).toBe(true);
     await page.goto(`${server.url}/login`);
-    await tabTo(page, 'input[type=tel]');
+    await settle(page);
+    await reach('input[type=tel]');
     await page.keyboard.type(DEMO_MERCHANT.slice(3));
-    await tabTo(page, 'input[type=password]');
+    await reach('input[type=password]');
     await page.keyboard.type(DEMO_PASSWORD);
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter'); // implicit submission from a field
     await page.waitForURL('**/dashboard');
 
+    // a branch on /add-branch: Enter on the submit button, the new branch's page opens
     await page.goto(`${server.url}/add-branch`);
+    await settle(page);
     const name = `Keyboard branch ${Date.now() % 100000}`;
     for (const [field, value] of [
       ['branchName', name],
@@ -211,17 +272,83 @@ describe('keyboard only', () => {
       ['address', 'Keyboard street, Doha'],
       ['addressAr', 'شارع لوحة المفاتيح، الدوحة'],
     ]) {
-      await tabTo(page, `[name="${field}"]`);
+      await reach(`[name="${field}"]`);
       await page.keyboard.type(value);
     }
-    await tabTo(page, 'button[type=submit]');
+    await reach('form button[type=submit]');
     await page.keyboard.press('Enter');
-    await expect
-      .poll(async () => {
-        const list = await server.api('merchant/branch/list', { limit: 100 }, merchantToken);
-        return (list.rows as { branchName: string }[]).some((b) => b.branchName === name);
-      })
-      .toBe(true);
-    await page.context().close();
+    await page.waitForURL('**/branch/*');
+    await page.getByRole('heading', { name }).first().waitFor();
+
+    // a walk-in customer from the menu's Add user sheet: Space on the submit button
+    await page.goto(`${server.url}/setting`);
+    await settle(page);
+    await reach('[data-entry="addUser"]');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await reach('[role=dialog] [name="name"]');
+    await page.keyboard.type('Keyboard Customer');
+    await reach('[role=dialog] input[type=tel]');
+    await page.keyboard.type(localMobile());
+    await reach('[role=dialog] button[type=submit]');
+    await page.keyboard.press('Space');
+    await page.getByText(messages.addedSuccessfully.en).waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-entry'))).toBe('addUser');
+
+    // a ticket from the Tickets sheet: Create ticket opens the form in place, the new ticket is listed
+    await reach('[data-entry="tickets"]');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await settle(page);
+    await reach('[role=dialog] [data-opens-form]');
+    await page.keyboard.press('Enter');
+    const body = `Typed with the keyboard alone ${Date.now() % 100000}`;
+    await reach('[role=dialog] [name="ticketBody"]');
+    await page.keyboard.type(body);
+    await reach('[role=dialog] button[type=submit]');
+    await page.keyboard.press('Enter');
+    await page.getByText(messages.ticketCreated.en).waitFor();
+    await page.getByRole('dialog').getByText(body).waitFor();
+    await context.close();
   });
+
+  const keyboardCombos = FULL ? combos : combos.slice(0, 1);
+  for (const [lang, desktop] of keyboardCombos)
+    it(`${lang} at ${desktop ? 'desktop' : '375 px'}: every form reached with Tab and sent with Enter, every dialog closed with Escape`, async () => {
+      const forms: FormCheck[] = [];
+      const problems: string[] = [];
+      let openers = 0;
+      let visits = 0;
+      for (const who of ['public', 'merchant', 'courier'] as const) {
+        const page = await keyboardPage(lang, desktop, who);
+        const writes = await interceptWrites(page);
+        const seen = new Set<string>();
+        let loaded = false;
+        for (const r of routes.filter((x) => x.who === who))
+          for (const url of keyboardUrls(r)) {
+            const go = async () => {
+              if (loaded) await spaGo(page, url);
+              else await page.goto(`${server.url}${url}`);
+              loaded = true;
+              await settle(page);
+            };
+            await go();
+            visits++;
+            const found = await checkScreen(page, writes, go, url, r.path, seen);
+            forms.push(...found.forms);
+            problems.push(...found.problems);
+            openers += found.openers;
+          }
+        await page.context().close();
+      }
+      for (const f of forms) for (const p of f.problems) problems.push(`${f.where} (${f.signature}): ${p}`);
+      const distinct = new Set(forms.map((f) => f.signature));
+      console.log(
+        `keyboard ${lang} ${desktop ? 'desktop' : '375px'}: ${visits} screens, ${openers} openers followed, ` +
+          `${forms.length} forms checked (${distinct.size} distinct), ${problems.length} problems\n` +
+          forms.map((f) => `  ${f.where}: ${f.signature} — ${f.controls} controls, ${f.submitted}`).join('\n'),
+      );
+      expect(problems).toEqual([]);
+    }, 900_000);
 });

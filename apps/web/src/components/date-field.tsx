@@ -73,7 +73,13 @@ export function DateField({ label, name, value, onChange, onBlur, error, require
               <IconCalendar size={18} aria-hidden />
             </ActionIcon>
           </Popover.Target>
-          <Popover.Dropdown dir={lang === 'ar' ? 'rtl' : 'ltr'}>
+          <Popover.Dropdown
+            dir={lang === 'ar' ? 'rtl' : 'ltr'}
+            // Escape closes the calendar only: a sheet around the field listens for Escape on the
+            // window and closes too (losing the focus) unless the key's target carries Mantine's
+            // data-mantine-stop-propagation, which every control of the calendar gets as it is focused
+            onFocusCapture={(e) => e.target.setAttribute('data-mantine-stop-propagation', 'true')}
+          >
             <DatePicker
               locale={lang === 'ar' ? ARABIC : 'en'}
               value={valid}

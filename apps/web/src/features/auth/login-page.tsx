@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, PasswordInput } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { NotAuthorized } from '../../components/not-authorized';
+import { PasswordField } from '../../components/password-field';
 import { PhoneField } from '../../components/phone-field';
 import { ACTIVATE_PATH, isStaffRole, returnPath } from '../../lib/access';
 import { useFieldError } from '../../lib/form-errors';
@@ -72,7 +73,7 @@ export function LoginPage() {
     >
       <form onSubmit={onSubmit} noValidate>
         <PhoneField control={control} register={register} label={t('auth.phone')} />
-        <PasswordInput
+        <PasswordField
           mt="sm"
           label={t('auth.password')}
           autoComplete="current-password"

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULTS } from '@loyalty/contract/constants';
 import { signupBody } from '@loyalty/contract/endpoints/auth';
-import { Anchor, Button, Checkbox, PasswordInput, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { PasswordField } from '../../components/password-field';
 import { PhoneField } from '../../components/phone-field';
 import { ACTIVATE_PATH } from '../../lib/access';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
@@ -67,7 +68,7 @@ export function RegisterPage() {
           error={fieldError(errors.name)}
         />
         <PhoneField control={control} register={register} label={t('auth.phone')} mt="sm" />
-        <PasswordInput
+        <PasswordField
           mt="sm"
           label={t('auth.password')}
           autoComplete="new-password"

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { password } from '@loyalty/contract/fields';
-import { Button, Input, PasswordInput, PinInput } from '@mantine/core';
+import { Button, Input, PinInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { Ltr } from '../../components/ltr';
+import { PasswordField } from '../../components/password-field';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { useResetPassword, useSendResetCode } from './api';
 import { AuthLayout } from './auth-layout';
@@ -82,7 +83,7 @@ export function VerificationPage() {
             </Input.Wrapper>
           )}
         />
-        <PasswordInput
+        <PasswordField
           mt="sm"
           label={t('auth.verification.newPassword')}
           autoComplete="new-password"
@@ -90,7 +91,7 @@ export function VerificationPage() {
           {...register('password')}
           error={fieldError(errors.password)}
         />
-        <PasswordInput
+        <PasswordField
           mt="sm"
           label={t('auth.confirmPassword')}
           autoComplete="new-password"

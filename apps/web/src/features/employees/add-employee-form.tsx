@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { EmployeeRule } from '@loyalty/contract';
 import { addEmployeeBody } from '@loyalty/contract/endpoints/staff';
-import { Badge, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../components/password-field';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { composePhone, DEFAULT_COUNTRY, phoneFields, withPhoneRule } from '../../lib/phone';
 import { useAddEmployee } from './api';
@@ -58,7 +59,7 @@ export function AddEmployeeForm({ fixedRule, onDone }: { fixedRule?: EmployeeRul
       <Stack gap="sm">
         <EmployeeBranchField control={control} />
         <EmployeeNameAndMobileFields control={control} register={register} />
-        <PasswordInput
+        <PasswordField
           label={t('employees.password')}
           autoComplete="new-password"
           required

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Card } from '@loyalty/contract';
 import { type CardForm, cardFormSchema, formatCardNumber, padMonth, toAddCardBody } from '@loyalty/contract/card-rules';
 import { LIMITS } from '@loyalty/contract/constants';
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../components/password-field';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { useAddCard } from './api';
 
@@ -102,7 +103,7 @@ export function AddCardForm({ onDone, onCancel }: { onDone: (card: Card) => void
             {...numeric('expiryYear', 4)}
             error={fieldError(errors.expiryYear)}
           />
-          <PasswordInput
+          <PasswordField
             label={t('packages.cvv')}
             autoComplete="cc-csc"
             inputMode="numeric"

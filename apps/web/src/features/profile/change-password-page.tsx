@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordBody } from '@loyalty/contract/endpoints/auth';
-import { Button, Paper, PasswordInput, Stack } from '@mantine/core';
+import { Button, Paper, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
+import { PasswordField } from '../../components/password-field';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { useChangePassword } from './api';
 
@@ -35,21 +36,21 @@ export function ChangePasswordPage() {
       <Paper withBorder p="md" radius="md">
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
-            <PasswordInput
+            <PasswordField
               label={t('profile.oldPassword')}
               autoComplete="current-password"
               required
               {...register('oldPassword')}
               error={fieldError(errors.oldPassword)}
             />
-            <PasswordInput
+            <PasswordField
               label={t('profile.newPassword')}
               autoComplete="new-password"
               required
               {...register('password')}
               error={fieldError(errors.password)}
             />
-            <PasswordInput
+            <PasswordField
               label={t('profile.confirmPassword')}
               autoComplete="new-password"
               required
