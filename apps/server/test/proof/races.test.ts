@@ -395,7 +395,7 @@ const RACES: Race[] = [
       const ids = [(await addCard(t, m.token)).id];
       for (const n of [CARDS.mastercard, CARDS.visaDebit]) ids.push((await addCard(t, m.token, { number: n })).id);
       const results = await at(N, (i) => t.call('merchant/card/setDefault', { id: ids[i % 3] }, { token: m.token }));
-      expect(count(results, 200)).toBe(N);
+      expect(count(results, 200), JSON.stringify(results.find((r) => r.status !== 200))).toBe(N);
     },
   },
 ];

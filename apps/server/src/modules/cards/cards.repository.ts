@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { nowIso } from '../../db/dialect';
+import { isPostgres, nowIso } from '../../db/dialect';
 import type { CardsTable, Database } from '../../db/schema';
 
 export type NewCard = Pick<
@@ -61,12 +61,22 @@ export const cardsRepository = (db: Kysely<Database>) => ({
 
   /**
    * Makes `id` the default: the old default loses it first. False when the card is not the
-   * merchant's. Run it in a transaction: it first locks every card of the merchant (one order,
-   * the index's), so two of these at once run one after the other instead of crossing.
+   * merchant's. Run it in a transaction: on PostgreSQL it first locks every card of the merchant
+   * in one order (ids ascending), so two of these at once run one after the other instead of
+   * crossing. (An UPDATE of all the merchant's cards locked them in the order of the scan, which
+   * differs between two transactions once rows have moved: 50 at once deadlocked, the full races
+   * found it.) SQLite's write transactions are already one at a time.
    */
   async setDefault(merchantId: number, id: number) {
     const now = nowIso();
-    await db.updateTable('cards').set({ updatedAt: now }).where('merchantId', '=', merchantId).execute();
+    if (isPostgres(db))
+      await db
+        .selectFrom('cards')
+        .select('id')
+        .where('merchantId', '=', merchantId)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
     await db
       .updateTable('cards')
       .set({ isDefault: 0, updatedAt: now })
