@@ -18,6 +18,20 @@ import {
 import type { TestServer } from './harness';
 import { invariantViolations } from './proof/invariants';
 
+/** The columns a copied offer request keeps as they are (its code gets a suffix: it is unique). */
+const COPIED = [
+  'merchantId',
+  'offerId',
+  'branchId',
+  'userId',
+  'payWith',
+  'priceCents',
+  'points',
+  'status',
+  'isAproved',
+  'isActive',
+] as const;
+
 let t: TestServer;
 withRequestsServer((s) => {
   t = s;
@@ -127,39 +141,11 @@ describe('counted lists', () => {
     await migration.down(t.db as never);
     await t.db
       .insertInto('offerRequests')
-      .columns([
-        'merchantId',
-        'offerId',
-        'branchId',
-        'userId',
-        'payWith',
-        'priceCents',
-        'points',
-        'status',
-        'isAproved',
-        'isActive',
-        'code',
-        'createdAt',
-        'updatedAt',
-      ])
+      .columns([...COPIED, 'code', 'createdAt', 'updatedAt'])
       .expression((eb) =>
         eb
           .selectFrom('offerRequests')
-          .select([
-            'merchantId',
-            'offerId',
-            'branchId',
-            'userId',
-            'payWith',
-            'priceCents',
-            'points',
-            'status',
-            'isAproved',
-            'isActive',
-            sql<string>`code || 'x'`.as('code'),
-            'createdAt',
-            'updatedAt',
-          ])
+          .select([...COPIED, sql<string>`code || 'x'`.as('code'), 'createdAt', 'updatedAt'])
           .where('merchantId', '=', shop.merchant.id),
       )
       .execute();
