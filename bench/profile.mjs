@@ -13,7 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureServerBuilt, root } from '../scripts/lib.mjs';
-import { openSql, seedMerchant } from './lib/seed.mjs';
+import { openSql, seedStandardMerchants } from './lib/seed.mjs';
 
 const which = process.argv[2] ?? 'offers';
 const seconds = Number(process.argv[3] ?? 8);
@@ -88,18 +88,7 @@ try {
     );
   await server.stop();
   const db = await openSql({ kind, file: path.join(dataDir, 'app.sqlite'), url: process.env.DATABASE_URL, schema });
-  const base = { branches: 10, offers: 100, customers: 2000, pendingShare: 0.5 };
-  await seedMerchant(db, { ...base, merchantId: ids[0], requests: 10_000, tag: '97460' });
-  const approvals = await seedMerchant(db, {
-    ...base,
-    merchantId: ids[1],
-    branches: 2,
-    offers: 10,
-    customers: 1000,
-    requests: 100_000,
-    pendingShare: 1,
-    tag: '97461',
-  });
+  const approvals = await seedStandardMerchants(db, ids[0], ids[1]);
   await db.close();
 
   server = await start(env, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);

@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureServerBuilt, ensureWebBuilt, root } from '../scripts/lib.mjs';
 import { firstLoad, SCREENS } from './lib/first-load.mjs';
-import { openSql, seedMerchant } from './lib/seed.mjs';
+import { openSql, seedMerchant, seedStandardMerchants } from './lib/seed.mjs';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
@@ -252,24 +252,7 @@ async function runDatabase(kind, bare) {
     // bulk data by SQL while the server is down
     const db = await openSql({ kind, file: path.join(dataDir, 'app.sqlite'), url: process.env.DATABASE_URL, schema });
     const t0 = performance.now();
-    await seedMerchant(db, {
-      merchantId: ids[0],
-      branches: 10,
-      offers: 100,
-      customers: 2000,
-      requests: 10_000,
-      pendingShare: 0.5,
-      tag: '97460',
-    });
-    const approvals = await seedMerchant(db, {
-      merchantId: ids[1],
-      branches: 2,
-      offers: 10,
-      customers: 1000,
-      requests: 100_000,
-      pendingShare: 1,
-      tag: '97461',
-    });
+    const approvals = await seedStandardMerchants(db, ids[0], ids[1]);
     const spread = [];
     for (const [i, merchantId] of spreadIds.entries())
       spread.push(

@@ -86,3 +86,29 @@ export async function seedMerchant(db, { merchantId, branches, offers, customers
   const p = await idRange(db, 'offer_requests', `merchant_id = ${merchantId} AND status = 'pending'`);
   return { pendingIds: p };
 }
+
+/**
+ * The bench's two standard merchants: `listsId` with 10 branches, 100 offers, 2,000 customers and
+ * 10,000 offer requests (half pending), the lists' subject; `approvalsId` with 100,000 pending
+ * requests paid with points, the approvals' subject. Answers the second's seed (its pending ids).
+ */
+export async function seedStandardMerchants(db, listsId, approvalsId) {
+  await seedMerchant(db, {
+    merchantId: listsId,
+    branches: 10,
+    offers: 100,
+    customers: 2000,
+    requests: 10_000,
+    pendingShare: 0.5,
+    tag: '97460',
+  });
+  return seedMerchant(db, {
+    merchantId: approvalsId,
+    branches: 2,
+    offers: 10,
+    customers: 1000,
+    requests: 100_000,
+    pendingShare: 1,
+    tag: '97461',
+  });
+}

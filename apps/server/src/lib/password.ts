@@ -90,14 +90,7 @@ export async function assertNotCommon(password: string): Promise<void> {
 /** Hashing and checking of passwords, bounded by one queue for the whole process. */
 export function passwordHasher(cost: HashCost, limits: HashingLimits = HASHING) {
   const queue = new WorkQueue(limits.concurrency, limits.maxWaiting);
-  let dummy: Promise<string> | undefined;
-  const dummyHash = () => {
-    dummy ??= hashPassword(randomBytes(16).toString('hex'), cost).catch((err) => {
-      dummy = undefined;
-      throw err;
-    });
-    return dummy;
-  };
+  const dummyHash = once(() => hashPassword(randomBytes(16).toString('hex'), cost));
 
   return {
     queue,
