@@ -7,6 +7,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { listCounts } from '../src/db/migrations/0012-list-counts';
+import { offerCounts } from '../src/db/migrations/0013-offer-counts';
+import { addOffer, addTags } from './catalogue-fixtures';
 import {
   customerFixture,
   requestOffer,
@@ -138,6 +140,8 @@ describe('counted lists', () => {
   it('are filled by the migration for the rows a database already had', async () => {
     const { shop } = await shopWithRequests();
     const migration = listCounts(t.kind);
+    const later = offerCounts(t.kind); // keeps its counters in 0012's table
+    await later.down(t.db as never);
     await migration.down(t.db as never);
     await t.db
       .insertInto('offerRequests')
@@ -150,8 +154,54 @@ describe('counted lists', () => {
       )
       .execute();
     // in a transaction, as the migrator runs it on PostgreSQL
-    await t.db.transaction().execute((trx) => migration.up(trx as never));
+    await t.db.transaction().execute(async (trx) => {
+      await migration.up(trx as never);
+      await later.up(trx as never);
+    });
     expect(await listCount(shop.merchant.token, 'merchant/req/list', { status: 'pending' })).toBe(10);
+    expect(await countViolations()).toEqual([]);
+  });
+
+  it("count a merchant's offers and those each branch carries, through adds and changes of branches", async () => {
+    const shop = await shopFixture(t); // one offer, on the first branch
+    const m = shop.merchant.token;
+    await addOffer(t, shop.merchant, [shop.branch.id, shop.otherBranch.id], await addTags(t, 1));
+    const moved = await addOffer(t, shop.merchant, [shop.otherBranch.id], await addTags(t, 1));
+    expect(await listCount(m, 'merchant/offer/list')).toBe(3);
+    expect(await listCount(shop.staff.token, 'merchantUser/offer/list')).toBe(2);
+    expect(await listCount(shop.otherStaff.token, 'merchantUser/offer/list')).toBe(2);
+    const res = await t.call(
+      'merchant/offer/update',
+      { offerId: moved, branchsIds: JSON.stringify([shop.branch.id]) },
+      { token: m },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await listCount(shop.staff.token, 'merchantUser/offer/list')).toBe(3);
+    expect(await listCount(shop.otherStaff.token, 'merchantUser/offer/list')).toBe(1);
+    // a rolled-back link moves nothing
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('offerBranches').where('offerId', '=', moved).execute();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await listCount(shop.staff.token, 'merchantUser/offer/list')).toBe(3);
+    // another merchant's count is its own
+    const other = await shopFixture(t);
+    expect(await listCount(other.merchant.token, 'merchant/offer/list')).toBe(1);
+    expect(await listCount(m, 'merchant/offer/list')).toBe(3);
+    expect(await countViolations()).toEqual([]);
+  });
+
+  it("are filled by the offers' migration for the offers a database already had", async () => {
+    const shop = await shopFixture(t);
+    await addOffer(t, shop.merchant, [shop.branch.id, shop.otherBranch.id], await addTags(t, 1));
+    const migration = offerCounts(t.kind);
+    await migration.down(t.db as never);
+    await addOffer(t, shop.merchant, [shop.otherBranch.id], await addTags(t, 1));
+    await t.db.transaction().execute((trx) => migration.up(trx as never));
+    expect(await listCount(shop.merchant.token, 'merchant/offer/list')).toBe(3);
+    expect(await listCount(shop.otherStaff.token, 'merchantUser/offer/list')).toBe(2);
     expect(await countViolations()).toEqual([]);
   });
 });

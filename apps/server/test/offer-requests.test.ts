@@ -79,6 +79,33 @@ describe('req/list and req/details', () => {
     expect(none.body.data).toEqual({ rows: [], count: 0 });
   });
 
+  it('pages through every request once, in order, for the merchant, a branch and a mobile search', async () => {
+    const shop = await shopFixture(t);
+    await t.db.insertInto('offerBranches').values({ offerId: shop.offer.id, branchId: shop.otherBranch.id }).execute();
+    const a = await customerFixture(t, 100);
+    const b = await customerFixture(t, 100);
+    for (let i = 0; i < 11; i++)
+      await requestOffer(t, shop, i % 3 === 0 ? b : a, 'price', i % 2 === 0 ? shop.branch.id : shop.otherBranch.id);
+    // later pages read their ids first (offer-requests.repository.ts): the same rows as one big page
+    const walk = async (path: string, token: string, fields: Record<string, string> = {}) => {
+      const whole = await t.call(path, { ...fields, limit: 100 }, { token });
+      const ids: number[] = [];
+      for (let pageNum = 1; pageNum <= 5; pageNum++) {
+        const res = await t.call(path, { ...fields, limit: 3, pageNum }, { token });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.data.count).toBe(whole.body.data.count);
+        ids.push(...res.body.data.rows.map((r: { id: number }) => r.id));
+      }
+      expect(ids).toEqual(whole.body.data.rows.map((r: { id: number }) => r.id));
+      return ids.length;
+    };
+    expect(await walk('merchant/req/list', shop.merchant.token)).toBe(11);
+    expect(await walk('merchant/req/list', shop.merchant.token, { status: 'pending' })).toBe(11);
+    expect(await walk('merchantUser/req/list', shop.staff.token)).toBe(6);
+    expect(await walk('merchant/req/list', shop.merchant.token, { mobile: a.mobile })).toBe(7);
+    expect(await walk('merchantUser/req/list', shop.otherStaff.token, { mobile: b.mobile })).toBe(2);
+  });
+
   it('answers many large pages asked at once, each whole (they are read two at a time)', async () => {
     const shop = await shopFixture(t);
     const c = await customerFixture(t, 100);

@@ -11,6 +11,7 @@ import { push } from './migrations/0009-push';
 import { counterQr } from './migrations/0010-counter-qr';
 import { perfIndexes } from './migrations/0011-perf-indexes';
 import { listCounts } from './migrations/0012-list-counts';
+import { offerCounts } from './migrations/0013-offer-counts';
 
 /** The one ordered migration set; names sort in order of application. */
 const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
@@ -25,6 +26,7 @@ const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0009-push': push(kind),
   '0010-counter-qr': counterQr(kind),
   '0012-list-counts': listCounts(kind),
+  '0013-offer-counts': offerCounts(kind),
 });
 
 class InCodeProvider implements MigrationProvider {

@@ -509,7 +509,7 @@ export interface Database {
  * (migrations/0012-list-counts.ts); a count sums the slots.
  */
 export interface ListCountsTable {
-  list: 'offer_requests' | 'redeem_requests';
+  list: 'offer_requests' | 'redeem_requests' | 'offers' | 'offer_branches';
   merchantId: number;
   branchId: number;
   state: string;

@@ -149,6 +149,18 @@ export async function invariantViolations(db: Db): Promise<string[]> {
     const key = `redeem_requests merchant ${r.merchantId} branch ${r.branchId} ${state}`;
     actual.set(key, (actual.get(key) ?? 0) + 1);
   }
+  for (const o of await db.selectFrom('offers').select('merchantId').execute()) {
+    const key = `offers merchant ${o.merchantId} branch 0 all`;
+    actual.set(key, (actual.get(key) ?? 0) + 1);
+  }
+  for (const l of await db
+    .selectFrom('offerBranches as ob')
+    .innerJoin('offers as o', 'o.id', 'ob.offerId')
+    .select(['o.merchantId', 'ob.branchId'])
+    .execute()) {
+    const key = `offer_branches merchant ${l.merchantId} branch ${l.branchId} all`;
+    actual.set(key, (actual.get(key) ?? 0) + 1);
+  }
   for (const key of new Set([...counted.keys(), ...actual.keys()]))
     if ((counted.get(key) ?? 0) !== (actual.get(key) ?? 0))
       out.push(`list count ${key}: counted ${counted.get(key) ?? 0}, rows ${actual.get(key) ?? 0}`);

@@ -20,7 +20,21 @@ export interface CountedList {
   state: (r: string) => string;
   /** The columns that state reads (an update of any of them may move the row). */
   stateColumns: string[];
+  /** The merchant and branch a row counts for, as SQL over `r` (default: its own columns). */
+  merchant?: (r: string) => string;
+  branch?: (r: string) => string;
+  /** The columns merchant and branch read (default: merchant_id, branch_id). */
+  keyColumns?: string[];
+  /** PostgreSQL's slot, as SQL over `r` (default: its id). */
+  slotOf?: (r: string) => string;
+  /** What the migration counts the rows already there from, as `r` with merchant_id and branch_id (default: the table). */
+  existing?: string;
 }
+
+const merchantOf = (c: CountedList, r: string) => c.merchant?.(r) ?? `${r}.merchant_id`;
+const branchOf = (c: CountedList, r: string) => c.branch?.(r) ?? `${r}.branch_id`;
+const keyColumnsOf = (c: CountedList) => c.keyColumns ?? ['merchant_id', 'branch_id'];
+const slotOf = (c: CountedList, r: string) => c.slotOf?.(r) ?? `${r}.id`;
 
 export const COUNTED_LISTS: CountedList[] = [
   { list: 'offer_requests', table: 'offer_requests', state: (r) => `${r}.status`, stateColumns: ['status'] },
@@ -39,76 +53,83 @@ export const PG_SLOTS = 16;
 const sqliteTriggers = (c: CountedList): string[] => {
   const add = (r: string) =>
     `INSERT INTO list_counts (list, merchant_id, branch_id, state, slot, n)
-       VALUES ('${c.list}', ${r}.merchant_id, ${r}.branch_id, ${c.state(r)}, 0, 1)
+       VALUES ('${c.list}', ${merchantOf(c, r)}, ${branchOf(c, r)}, ${c.state(r)}, 0, 1)
        ON CONFLICT (list, merchant_id, branch_id, state, slot) DO UPDATE SET n = n + 1;`;
   const remove = (r: string) =>
     `UPDATE list_counts SET n = n - 1
-       WHERE list = '${c.list}' AND merchant_id = ${r}.merchant_id AND branch_id = ${r}.branch_id
+       WHERE list = '${c.list}' AND merchant_id = ${merchantOf(c, r)} AND branch_id = ${branchOf(c, r)}
          AND state = ${c.state(r)} AND slot = 0;`;
-  const moved = `${c.state('OLD')} IS NOT ${c.state('NEW')} OR OLD.merchant_id IS NOT NEW.merchant_id OR OLD.branch_id IS NOT NEW.branch_id`;
+  const moved = [
+    `${c.state('OLD')} IS NOT ${c.state('NEW')}`,
+    ...keyColumnsOf(c).map((k) => `OLD.${k} IS NOT NEW.${k}`),
+  ].join(' OR ');
   return [
     `CREATE TRIGGER ${c.list}_count_insert AFTER INSERT ON ${c.table} BEGIN ${add('NEW')} END`,
     `CREATE TRIGGER ${c.list}_count_delete AFTER DELETE ON ${c.table} BEGIN ${remove('OLD')} END`,
-    `CREATE TRIGGER ${c.list}_count_update AFTER UPDATE OF ${[...c.stateColumns, 'merchant_id', 'branch_id'].join(', ')}
+    `CREATE TRIGGER ${c.list}_count_update AFTER UPDATE OF ${[...c.stateColumns, ...keyColumnsOf(c)].join(', ')}
        ON ${c.table} WHEN ${moved} BEGIN ${remove('OLD')} ${add('NEW')} END`,
   ];
 };
 
 const pgTriggers = (c: CountedList): string[] => {
   const fn = `${c.list}_count_apply`;
+  const same = keyColumnsOf(c)
+    .map((k) => `OLD.${k} = NEW.${k}`)
+    .join(' AND ');
+  // a list whose state reads no column moves only when its keys change: the trigger runs on
+  // updates of those alone (an offer's stock changes on every approval)
+  const update = c.stateColumns.length === 0 ? `UPDATE OF ${keyColumnsOf(c).join(', ')}` : 'UPDATE';
   return [
     `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
      BEGIN
        IF TG_OP = 'UPDATE' AND ${c.state('OLD')} IS NOT DISTINCT FROM ${c.state('NEW')}
-          AND OLD.merchant_id = NEW.merchant_id AND OLD.branch_id = NEW.branch_id THEN
+          AND ${same} THEN
          RETURN NULL;
        END IF;
        IF TG_OP IN ('UPDATE', 'DELETE') THEN
          UPDATE list_counts SET n = n - 1
-          WHERE list = '${c.list}' AND merchant_id = OLD.merchant_id AND branch_id = OLD.branch_id
-            AND state = ${c.state('OLD')} AND slot = OLD.id % ${PG_SLOTS};
+          WHERE list = '${c.list}' AND merchant_id = ${merchantOf(c, 'OLD')} AND branch_id = ${branchOf(c, 'OLD')}
+            AND state = ${c.state('OLD')} AND slot = ${slotOf(c, 'OLD')} % ${PG_SLOTS};
        END IF;
        IF TG_OP IN ('INSERT', 'UPDATE') THEN
          INSERT INTO list_counts (list, merchant_id, branch_id, state, slot, n)
-         VALUES ('${c.list}', NEW.merchant_id, NEW.branch_id, ${c.state('NEW')}, NEW.id % ${PG_SLOTS}, 1)
+         VALUES ('${c.list}', ${merchantOf(c, 'NEW')}, ${branchOf(c, 'NEW')}, ${c.state('NEW')}, ${slotOf(c, 'NEW')} % ${PG_SLOTS}, 1)
          ON CONFLICT (list, merchant_id, branch_id, state, slot) DO UPDATE SET n = list_counts.n + 1;
        END IF;
        RETURN NULL;
      END $$`,
-    `CREATE CONSTRAINT TRIGGER ${c.list}_count AFTER INSERT OR DELETE OR UPDATE ON ${c.table}
+    `CREATE CONSTRAINT TRIGGER ${c.list}_count AFTER INSERT OR DELETE OR ${update} ON ${c.table}
        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
   ];
 };
 
-export const listCounts = (kind: DialectKind) => ({
+/**
+ * Counters for `lists`: the rows already there, then the triggers that keep them (one migration
+ * per set of lists; 0012 made the table).
+ */
+export const countLists = (kind: DialectKind, lists: CountedList[]) => ({
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema
-      .createTable('list_counts')
-      .addColumn('list', 'varchar(40)', (c) => c.notNull())
-      .addColumn('merchant_id', 'integer', (c) => c.notNull())
-      .addColumn('branch_id', 'integer', (c) => c.notNull())
-      .addColumn('state', 'varchar(40)', (c) => c.notNull())
-      .addColumn('slot', 'integer', (c) => c.notNull())
-      .addColumn('n', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint('list_counts_pk', ['list', 'merchant_id', 'branch_id', 'state', 'slot'])
-      .execute();
-    const slot = kind === 'postgres' ? `id % ${PG_SLOTS}` : '0';
+    const slot = (c: CountedList) => (kind === 'postgres' ? `${slotOf(c, 'r')} % ${PG_SLOTS}` : '0');
     // PostgreSQL runs the migration in one transaction while servers of the old version may still
     // serve (docs/deploy.md): their writes wait until the counts are filled and the triggers exist,
     // else a row written between the two would never be counted; reads go on
     if (kind === 'postgres')
-      await sql
-        .raw(`LOCK TABLE ${COUNTED_LISTS.map((c) => c.table).join(', ')} IN SHARE ROW EXCLUSIVE MODE`)
-        .execute(db);
-    for (const c of COUNTED_LISTS) {
+      await sql.raw(`LOCK TABLE ${lists.map((c) => c.table).join(', ')} IN SHARE ROW EXCLUSIVE MODE`).execute(db);
+    for (const c of lists) {
       // the rows already there, then the triggers (a migration runs in one transaction on PostgreSQL;
       // on SQLite the server is not serving yet)
       await sql
         .raw(
           `INSERT INTO list_counts (list, merchant_id, branch_id, state, slot, n)
-           SELECT '${c.list}', merchant_id, branch_id, ${c.state('r')}, ${slot}, COUNT(*)
-             FROM ${c.table} r
-            GROUP BY merchant_id, branch_id, ${c.state('r')}${kind === 'postgres' ? `, ${slot}` : ''}`,
+           SELECT '${c.list}', r.merchant_id, r.branch_id, ${c.state('r')}, ${slot(c)}, COUNT(*)
+             FROM ${c.existing ?? c.table} r
+            GROUP BY ${[
+              'r.merchant_id',
+              'r.branch_id',
+              // (a constant state is not grouped by: PostgreSQL refuses a constant in GROUP BY)
+              ...(c.stateColumns.length > 0 ? [c.state('r')] : []),
+              ...(kind === 'postgres' ? [slot(c)] : []),
+            ].join(', ')}`,
         )
         .execute(db);
       for (const statement of kind === 'postgres' ? pgTriggers(c) : sqliteTriggers(c))
@@ -116,14 +137,37 @@ export const listCounts = (kind: DialectKind) => ({
     }
   },
   async down(db: Kysely<unknown>): Promise<void> {
-    for (const c of COUNTED_LISTS) {
+    for (const c of lists) {
       if (kind === 'postgres') {
         await sql.raw(`DROP TRIGGER IF EXISTS ${c.list}_count ON ${c.table}`).execute(db);
         await sql.raw(`DROP FUNCTION IF EXISTS ${c.list}_count_apply()`).execute(db);
       } else
         for (const op of ['insert', 'delete', 'update'])
           await sql.raw(`DROP TRIGGER IF EXISTS ${c.list}_count_${op}`).execute(db);
+      await sql.raw(`DELETE FROM list_counts WHERE list = '${c.list}'`).execute(db);
     }
-    await db.schema.dropTable('list_counts').execute();
   },
 });
+
+export const listCounts = (kind: DialectKind) => {
+  const counters = countLists(kind, COUNTED_LISTS);
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('list_counts')
+        .addColumn('list', 'varchar(40)', (c) => c.notNull())
+        .addColumn('merchant_id', 'integer', (c) => c.notNull())
+        .addColumn('branch_id', 'integer', (c) => c.notNull())
+        .addColumn('state', 'varchar(40)', (c) => c.notNull())
+        .addColumn('slot', 'integer', (c) => c.notNull())
+        .addColumn('n', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('list_counts_pk', ['list', 'merchant_id', 'branch_id', 'state', 'slot'])
+        .execute();
+      await counters.up(db);
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await counters.down(db);
+      await db.schema.dropTable('list_counts').execute();
+    },
+  };
+};

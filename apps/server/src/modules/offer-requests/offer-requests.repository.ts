@@ -49,7 +49,13 @@ const takeOne = preparedQuery((db, p: Params<{ offerId: number; day: string; upd
 );
 
 /** Who a page of requests is for: a customer, a merchant, or one branch of it. */
-type ListShape = { owner: 'user' | 'merchant' | 'branch'; status: boolean; mobile: boolean };
+type ListShape = {
+  owner: 'user' | 'merchant' | 'branch';
+  status: boolean;
+  mobile: boolean;
+  /** A page after the first: its ids are read first (see pageQuery). */
+  deep: boolean;
+};
 type ListValues = {
   userId: number;
   merchantId: number;
@@ -60,24 +66,39 @@ type ListValues = {
   offset: number;
 };
 
-/** A merchant's (or branch's) requests, or with `userId` a customer's own. */
-/** `mobileLike`: a LIKE pattern on the customer's mobile (`%digits%`). */
-const rowsOf = (
+/**
+ * A merchant's (or branch's) requests, or with `userId` a customer's own, on the requests alone.
+ * `mobileLike`: a LIKE pattern on the customer's mobile (`%digits%`), through the customers' ids.
+ * The joined customer, branch and offer always exist (NOT NULL foreign keys), so a count and a
+ * page's ids need no join and read only the requests' list indexes (bench/README.md, "Profile").
+ */
+const filtered = (
   db: Kysely<Database>,
   scope: TenantScope | { userId: number },
   f: { status?: OfferRequestStatus; mobileLike?: string } = {},
 ) =>
   db
     .selectFrom('offerRequests as r')
-    .innerJoin('customers as c', 'c.id', 'r.userId')
-    .innerJoin('branches as b', 'b.id', 'r.branchId')
-    .innerJoin('offers as o', 'o.id', 'r.offerId')
     .$if('userId' in scope, (q) => q.where('r.userId', '=', (scope as { userId: number }).userId))
     .$if('merchantId' in scope, (q) => q.where('r.merchantId', '=', (scope as TenantScope).merchantId))
     .$if('merchantId' in scope && (scope as TenantScope).branchId !== undefined, (q) =>
       q.where('r.branchId', '=', (scope as TenantScope).branchId ?? -1),
     )
     .$if(f.status !== undefined, (q) => q.where('r.status', '=', f.status!))
+    .$if(f.mobileLike !== undefined, (q) =>
+      q.where('r.userId', 'in', db.selectFrom('customers').select('id').where('mobile', 'like', f.mobileLike!)),
+    );
+
+/** The same requests with their customer, branch and offer (a mobile search on the joined customer). */
+const rowsOf = (
+  db: Kysely<Database>,
+  scope: TenantScope | { userId: number },
+  f: { status?: OfferRequestStatus; mobileLike?: string } = {},
+) =>
+  filtered(db, scope, { status: f.status })
+    .innerJoin('customers as c', 'c.id', 'r.userId')
+    .innerJoin('branches as b', 'b.id', 'r.branchId')
+    .innerJoin('offers as o', 'o.id', 'r.offerId')
     .$if(f.mobileLike !== undefined, (q) => q.where('c.mobile', 'like', f.mobileLike!));
 
 const withColumns = (q: ReturnType<typeof rowsOf>) =>
@@ -132,7 +153,7 @@ const oneOfBranch = oneOf(true);
  */
 const pages = new Map<string, PreparedQuery<ListValues, OfferRequestJoined>>();
 const pageQuery = (shape: ListShape) => {
-  const key = `${shape.owner}:${shape.status}:${shape.mobile}`;
+  const key = `${shape.owner}:${shape.status}:${shape.mobile}:${shape.deep}`;
   let q = pages.get(key);
   if (!q) {
     q = preparedQuery((db, p: Params<ListValues>) => {
@@ -140,16 +161,27 @@ const pageQuery = (shape: ListShape) => {
         shape.owner === 'user'
           ? { userId: p.userId }
           : { merchantId: p.merchantId, branchId: shape.owner === 'branch' ? p.branchId : undefined };
-      return withColumns(
-        rowsOf(db, scope, {
-          status: shape.status ? p.status : undefined,
-          mobileLike: shape.mobile ? p.mobile : undefined,
-        }),
-      )
+      const f = { status: shape.status ? p.status : undefined, mobileLike: shape.mobile ? p.mobile : undefined };
+      if (!shape.deep)
+        return withColumns(rowsOf(db, scope, f))
+          .orderBy('r.createdAt', 'desc')
+          .orderBy('r.id', 'desc')
+          .limit(p.limit)
+          .offset(p.offset);
+      // a later page: its ids first, from the list index alone, then the joins for those rows only;
+      // joined directly, page 50 joined 500 rows to skip 490 (at 1M requests, PostgreSQL: 8 → 0.6 ms,
+      // SQLite: 0.5 → 0.07 ms). The first page stays joined directly: its ids are the first rows
+      // read anyway, and the extra step costs SQLite ~10 µs
+      const ids = filtered(db, scope, f)
+        .select('r.id')
         .orderBy('r.createdAt', 'desc')
         .orderBy('r.id', 'desc')
         .limit(p.limit)
         .offset(p.offset);
+      return withColumns(rowsOf(db, scope, { status: f.status }))
+        .where('r.id', 'in', ids)
+        .orderBy('r.createdAt', 'desc')
+        .orderBy('r.id', 'desc');
     });
     pages.set(key, q);
   }
@@ -158,24 +190,6 @@ const pageQuery = (shape: ListShape) => {
 
 /** The only SQL of offer requests. `db` may be a transaction. */
 export const offerRequestsRepository = (db: Kysely<Database>) => {
-  /**
-   * The same filter on the requests alone, for counting: the joined customer, branch and offer
-   * always exist (NOT NULL foreign keys), so the count needs no join and reads only the
-   * (merchant, status, created_at) index (bench/README.md, "Profile").
-   */
-  const counted = (scope: TenantScope | { userId: number }, f: { status?: OfferRequestStatus; mobile?: string }) =>
-    db
-      .selectFrom('offerRequests as r')
-      .$if('userId' in scope, (q) => q.where('r.userId', '=', (scope as { userId: number }).userId))
-      .$if('merchantId' in scope, (q) => q.where('r.merchantId', '=', (scope as TenantScope).merchantId))
-      .$if('merchantId' in scope && (scope as TenantScope).branchId !== undefined, (q) =>
-        q.where('r.branchId', '=', (scope as TenantScope).branchId ?? -1),
-      )
-      .$if(f.status !== undefined, (q) => q.where('r.status', '=', f.status!))
-      .$if(f.mobile !== undefined, (q) =>
-        q.where('r.userId', 'in', db.selectFrom('customers').select('id').where('mobile', 'like', `%${f.mobile}%`)),
-      );
-
   return {
     async list(
       scope: TenantScope | { userId: number },
@@ -183,7 +197,12 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
     ) {
       if ('merchantId' in scope && scope.branchId === null) return { rows: [], count: 0 };
       const owner = 'userId' in scope ? 'user' : scope.branchId === undefined ? 'merchant' : 'branch';
-      const page = await pageQuery({ owner, status: f.status !== undefined, mobile: f.mobile !== undefined }).all(db, {
+      const page = await pageQuery({
+        owner,
+        status: f.status !== undefined,
+        mobile: f.mobile !== undefined,
+        deep: f.offset > 0,
+      }).all(db, {
         userId: 'userId' in scope ? scope.userId : 0,
         merchantId: 'merchantId' in scope ? scope.merchantId : 0,
         branchId: 'merchantId' in scope ? (scope.branchId ?? 0) : 0,
@@ -199,7 +218,10 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
           ? await countListed(db, 'offer_requests', scope, f.status)
           : Number(
               (
-                await counted(scope, f)
+                await filtered(db, scope, {
+                  status: f.status,
+                  mobileLike: f.mobile === undefined ? undefined : `%${f.mobile}%`,
+                })
                   .select((eb) => eb.fn.countAll<number>().as('n'))
                   .executeTakeFirstOrThrow()
               ).n,

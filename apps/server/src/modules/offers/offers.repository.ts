@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import { nowIso } from '../../db/dialect';
+import { countListed } from '../../db/list-counts';
 import { inIds, type Params, preparedQuery } from '../../db/prepared';
 import { type Database, OFFER_COLUMNS, type OffersTable } from '../../db/schema';
 import type { Page } from '../../lib/paging';
@@ -26,7 +27,7 @@ const scopedOffers = (db: Kysely<Database>, merchantId: number, branchId?: numbe
 };
 
 type PageValues = { merchantId: number; branchId: number; limit: number; offset: number };
-/** The list's page and count, built once (db/prepared.ts), for a merchant and for a branch. */
+/** The list's page, built once (db/prepared.ts), for a merchant and for a branch. */
 const listQueries = (byBranch: boolean) => ({
   page: preparedQuery((db, p: Params<PageValues>) =>
     scopedOffers(db, p.merchantId, byBranch ? p.branchId : undefined)
@@ -34,9 +35,6 @@ const listQueries = (byBranch: boolean) => ({
       .orderBy('offers.id', 'desc')
       .limit(p.limit)
       .offset(p.offset),
-  ),
-  count: preparedQuery((db, p: Params<Pick<PageValues, 'merchantId' | 'branchId'>>) =>
-    scopedOffers(db, p.merchantId, byBranch ? p.branchId : undefined).select((eb) => eb.fn.countAll<number>().as('n')),
   ),
 });
 const ofMerchant = listQueries(false);
@@ -140,8 +138,9 @@ export const offersRepository = (db: Kysely<Database>) => {
       const q = scope.branchId === undefined ? ofMerchant : ofBranch;
       const values = { merchantId: scope.merchantId, branchId: scope.branchId ?? 0 };
       const rows = await q.page.all(db, { ...values, limit: page.limit, offset: page.offset });
-      const n = (await q.count.first(db, values))?.n ?? 0;
-      return { rows, count: Number(n) };
+      // from the counters the triggers keep (migrations/0013-offer-counts.ts)
+      const count = await countListed(db, scope.branchId === undefined ? 'offers' : 'offer_branches', scope);
+      return { rows, count };
     },
 
     byId: (scope: OfferScope, id: number) =>
