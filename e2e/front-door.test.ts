@@ -46,6 +46,12 @@ describe.each(['en', 'ar'] as Lang[])('the bare origin (%s)', (lang) => {
       await page.locator('input[type=tel]').waitFor();
       await page.locator('input[type=password]').first().waitFor();
     }
+    // the page itself started fetching the sign-in screen's chunks (and Arabic's strings), its
+    // inline script allowed by the policy's hash (apps/web/vite.config.ts, PRELOAD_SCRIPT)
+    expect(await page.locator('link[rel=modulepreload][href*="/assets/login-page-"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('link[rel=modulepreload][href*="/assets/locale-ar-"]').count()).toBe(
+      lang === 'ar' ? 1 : 0,
+    );
     await screenshot(page, `front-door-login-${lang}`);
     expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
     await context.close();
@@ -59,6 +65,7 @@ describe.each(['en', 'ar'] as Lang[])('the bare origin (%s)', (lang) => {
     await page.goto(`${server.url}/`);
     await page.waitForURL('**/dashboard');
     await expect.poll(() => page.getByTestId('merchant-dashboard').isVisible()).toBe(true);
+    expect(await page.locator('link[rel=modulepreload][href*="/assets/app-layout-"]').count()).toBeGreaterThan(0);
     await screenshot(page, `front-door-dashboard-${lang}`);
     expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
     await context.close();

@@ -143,7 +143,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   installErrorHandler(app);
 
-  await registerSecurityHeaders(app, { hsts: opts.hsts });
+  const indexHtmlFile = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;
+  await registerSecurityHeaders(app, {
+    hsts: opts.hsts,
+    indexHtml: indexHtmlFile && fs.existsSync(indexHtmlFile) ? fs.readFileSync(indexHtmlFile, 'utf8') : undefined,
+  });
 
   // routes: each module maps the contract's calls to its service
   const handlers: Handlers = {

@@ -2,6 +2,7 @@
  * The front door: the built web app at /, the app shell for app routes, JSON 404s under /api and
  * /uploads, cache headers of the built files and the security headers (docs/architecture.md).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,15 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSecurityHeaders, securityHeaders } from '../src/http/security';
 import { startTestServer, type TestServer } from './harness';
 
-const SHELL =
-  '<!doctype html><html><head><title>Loyalty</title></head><body><div id="root">app shell</div></body></html>';
+/** The page's own inline script, as the web build writes one (apps/web/vite.config.ts, PRELOAD_SCRIPT). */
+const INLINE = "(function(){document.documentElement.dataset.boot='1'})()";
+const SHELL = `<!doctype html><html><head><title>Loyalty</title><script type="module" src="/assets/index-Bx7a9Q2c.js"></script><script type="application/json" id="data">{"a":1}</script><script>${INLINE}</script></head><body><div id="root">app shell</div></body></html>`;
+/** Its hash, the only inline script the policy allows (not the JSON block, which never runs). */
+const INLINE_HASH = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
 const ASSET = 'assets/index-Bx7a9Q2c.js';
 
 const CSP_DIRECTIVES = [
   "default-src 'self'",
   "img-src 'self' data: blob: https:",
   "style-src 'self' 'unsafe-inline'",
-  "script-src 'self' 'wasm-unsafe-eval'",
+  `script-src 'self' 'wasm-unsafe-eval' ${INLINE_HASH}`,
   "connect-src 'self'",
   "font-src 'self' data:",
   "worker-src 'self'",

@@ -14,6 +14,7 @@
  * directives anew — on every request, a few percent of a list request's CPU (bench/README.md,
  * "Profile"; docs/decisions/0008).
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -42,6 +43,25 @@ const HSTS_MAX_AGE = 365 * 24 * 3600;
 export interface SecurityOptions {
   /** Send Strict-Transport-Security (only when the app is served over HTTPS). */
   hsts?: boolean;
+  /** The web app's index.html: its inline scripts are allowed by their hashes, no other inline script. */
+  indexHtml?: string;
+}
+
+/**
+ * `'sha256-…'` of each inline script of a page (not of a `src` script, nor of a JSON data block,
+ * which the browser does not run): the web app's one inline script starts fetching the first
+ * screen's chunks (apps/web/vite.config.ts, PRELOAD_SCRIPT). Read from the built page at start; a
+ * page rebuilt with another script needs a restart, and until then its preloads are refused (the
+ * app works the same, without them).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = m[1];
+    if (/\bsrc\s*=/i.test(attrs) || /\btype\s*=\s*["']?application\/json/i.test(attrs)) continue;
+    out.push(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+  }
+  return out;
 }
 
 /** The headers helmet sets for these options, computed by running it once against a recorder. */
@@ -49,7 +69,13 @@ export function securityHeaders(opts: SecurityOptions = {}): Record<string, stri
   const options: HelmetOptions = {
     // exactly our directives: helmet's defaults would add upgrade-insecure-requests, which breaks
     // an app served over plain http on a local network
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...CSP_DIRECTIVES,
+        scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...(opts.indexHtml ? inlineScriptHashes(opts.indexHtml) : [])],
+      },
+    },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: opts.hsts ? { maxAge: HSTS_MAX_AGE, includeSubDomains: false } : false,
