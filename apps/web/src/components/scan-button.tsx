@@ -22,6 +22,8 @@ export function ScanButton() {
         onClick={() => setOpened(true)}
         aria-haspopup="dialog"
         data-testid="scan-button"
+        // beside a long welcome on a 375 px screen the title wraps, the button keeps its label
+        style={{ flexShrink: 0 }}
       >
         {t('scan.button')}
       </Button>
