@@ -20,6 +20,27 @@ const FIRST_SCREENS = {
   home: ['src/app/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
 };
 
+/** The chunks `start` loads: themselves and every chunk they import statically. */
+function staticClosure(chunks: Rolldown.OutputChunk[], start: Rolldown.OutputChunk[]): Rolldown.OutputChunk[] {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const seen = new Map<string, Rolldown.OutputChunk>();
+  const visit = (c: Rolldown.OutputChunk | undefined) => {
+    if (!c || seen.has(c.fileName)) return;
+    seen.set(c.fileName, c);
+    for (const f of c.imports) visit(byFile.get(f));
+  };
+  for (const c of start) visit(c);
+  return [...seen.values()];
+}
+
+/** The chunks whose facade is one of `files` (paths under `root`); all of them, or an error naming `what`. */
+function facadeChunks(chunks: Rolldown.OutputChunk[], root: string, files: string[], what: string) {
+  const ids = files.map((f) => path.join(root, f));
+  const found = chunks.filter((c) => c.facadeModuleId && ids.includes(c.facadeModuleId));
+  if (found.length !== ids.length) throw new Error(`${what}: no chunk for some of ${files.join(', ')}`);
+  return { ids, found };
+}
+
 /**
  * The chunks of the first screens (bench/README.md, "First load"). Left to the bundler, what the
  * sign-in screen and the signed-in home load was split by which of the app's sixty lazy screens and
@@ -62,24 +83,15 @@ function firstScreenChunks(): { plugin: Plugin; groups: Rolldown.CodeSplittingGr
       const chunks = (Array.isArray(probe) ? probe : [probe])
         .flatMap((o) => ('output' in o ? o.output : []))
         .filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       /** The modules a chunk and the chunks it imports statically hold (what loading it runs). */
       const closure = (start: Rolldown.OutputChunk[]) => {
         const modules = new Set<string>();
-        const seen = new Set<string>();
-        const visit = (c: Rolldown.OutputChunk | undefined) => {
-          if (!c || seen.has(c.fileName)) return;
-          seen.add(c.fileName);
+        for (const c of staticClosure(chunks, start))
           for (const [id, m] of Object.entries(c.modules)) if (m.renderedLength > 0) modules.add(id);
-          for (const f of c.imports) visit(byFile.get(f));
-        };
-        for (const c of start) visit(c);
         return modules;
       };
       const ofFiles = (files: string[]) => {
-        const ids = files.map((f) => path.join(root, f));
-        const found = chunks.filter((c) => c.facadeModuleId && ids.includes(c.facadeModuleId));
-        if (found.length !== ids.length) throw new Error(`first screens: no chunk for some of ${files.join(', ')}`);
+        const { ids, found } = facadeChunks(chunks, root, files, 'first screens');
         const modules = closure(found);
         // each screen keeps a chunk of its own, which the manifest names (bench/lib/first-load.mjs)
         for (const id of ids) modules.delete(id);
@@ -121,25 +133,18 @@ function firstScreenPreloads(): Plugin {
       handler(html, ctx) {
         if (!ctx.bundle) return html;
         const chunks = Object.values(ctx.bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const closure = (start: Rolldown.OutputChunk[]) => {
-          const seen = new Set<string>();
-          const visit = (c: Rolldown.OutputChunk | undefined) => {
-            if (!c || seen.has(c.fileName)) return;
-            seen.add(c.fileName);
-            for (const f of c.imports) visit(byFile.get(f));
-          };
-          for (const c of start) visit(c);
-          return seen;
-        };
-        const entry = closure(chunks.filter((c) => c.isEntry));
+        const entry = new Set(
+          staticClosure(
+            chunks,
+            chunks.filter((c) => c.isEntry),
+          ).map((c) => c.fileName),
+        );
         const filesOf = (files: string[]) => {
-          const ids = files.map((f) => path.join(root, f));
-          const found = chunks.filter((c) => c.facadeModuleId && ids.includes(c.facadeModuleId));
-          if (found.length !== ids.length) throw new Error(`preloads: no chunk for some of ${files.join(', ')}`);
-          const js = [...closure(found)].filter((f) => !entry.has(f));
-          const css = js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
-          return [...js, ...css];
+          const js = staticClosure(chunks, facadeChunks(chunks, root, files, 'preloads').found).filter(
+            (c) => !entry.has(c.fileName),
+          );
+          const css = js.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+          return [...js.map((c) => c.fileName), ...css];
         };
         const map = {
           signIn: filesOf(FIRST_SCREENS.signIn),
