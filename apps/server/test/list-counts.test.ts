@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { listCounts } from '../src/db/migrations/0012-list-counts';
 import { offerCounts } from '../src/db/migrations/0013-offer-counts';
+import { offerActivityCounts } from '../src/db/migrations/0014-offer-activity-counts';
 import { addOffer, addTags } from './catalogue-fixtures';
 import {
   customerFixture,
@@ -140,9 +141,13 @@ describe('counted lists', () => {
   it('are filled by the migration for the rows a database already had', async () => {
     const { shop } = await shopWithRequests();
     const migration = listCounts(t.kind);
-    const later = offerCounts(t.kind); // keeps its counters in 0012's table
-    await later.down(t.db as never);
-    await migration.down(t.db as never);
+    // the later migrations keep their counters in 0012's table: undone first, in reverse
+    const later = [offerCounts(t.kind), offerActivityCounts(t.kind)];
+    // (in a transaction: undoing 0014 puts 0013's counter back, which locks the table on PostgreSQL)
+    await t.db.transaction().execute(async (trx) => {
+      for (const m of [...later].reverse()) await m.down(trx as never);
+      await migration.down(trx as never);
+    });
     await t.db
       .insertInto('offerRequests')
       .columns([...COPIED, 'code', 'createdAt', 'updatedAt'])
@@ -156,7 +161,7 @@ describe('counted lists', () => {
     // in a transaction, as the migrator runs it on PostgreSQL
     await t.db.transaction().execute(async (trx) => {
       await migration.up(trx as never);
-      await later.up(trx as never);
+      for (const m of later) await m.up(trx as never);
     });
     expect(await listCount(shop.merchant.token, 'merchant/req/list', { status: 'pending' })).toBe(10);
     expect(await countViolations()).toEqual([]);
@@ -193,15 +198,51 @@ describe('counted lists', () => {
     expect(await countViolations()).toEqual([]);
   });
 
-  it("are filled by the offers' migration for the offers a database already had", async () => {
+  it("count a merchant's active and inactive offers for the dashboard, through activations", async () => {
+    const shop = await shopFixture(t); // one active offer
+    const m = shop.merchant.token;
+    const second = await addOffer(t, shop.merchant, [shop.branch.id], await addTags(t, 1));
+    const dashboard = async () => {
+      const res = await t.call('merchant/me', {}, { token: m });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const { activeOffers, inactiveOffers } = res.body.data.counts;
+      return { activeOffers, inactiveOffers };
+    };
+    const setActive = async (isActive: boolean) => {
+      const res = await t.call('merchant/offer/update', { offerId: second, isActive: String(isActive) }, { token: m });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    expect(await dashboard()).toEqual({ activeOffers: 2, inactiveOffers: 0 });
+    await setActive(false);
+    expect(await dashboard()).toEqual({ activeOffers: 1, inactiveOffers: 1 });
+    await setActive(false); // no move when nothing changed
+    expect(await dashboard()).toEqual({ activeOffers: 1, inactiveOffers: 1 });
+    expect(await listCount(m, 'merchant/offer/list')).toBe(2);
+    await setActive(true);
+    expect(await dashboard()).toEqual({ activeOffers: 2, inactiveOffers: 0 });
+    expect(await countViolations()).toEqual([]);
+  });
+
+  it("are filled by the offers' migrations for the offers a database already had", async () => {
     const shop = await shopFixture(t);
     await addOffer(t, shop.merchant, [shop.branch.id, shop.otherBranch.id], await addTags(t, 1));
+    const byActivity = offerActivityCounts(t.kind);
     const migration = offerCounts(t.kind);
-    await migration.down(t.db as never);
-    await addOffer(t, shop.merchant, [shop.otherBranch.id], await addTags(t, 1));
+    // back to before 0013 (0014 first: it replaced 0013's counter of a merchant's offers)
+    await t.db.transaction().execute(async (trx) => {
+      await byActivity.down(trx as never);
+      await migration.down(trx as never);
+    });
+    const added = await addOffer(t, shop.merchant, [shop.otherBranch.id], await addTags(t, 1));
     await t.db.transaction().execute((trx) => migration.up(trx as never));
     expect(await listCount(shop.merchant.token, 'merchant/offer/list')).toBe(3);
     expect(await listCount(shop.otherStaff.token, 'merchantUser/offer/list')).toBe(2);
+    // between 0013 and 0014: an offer deactivated
+    await t.db.updateTable('offers').set({ isActive: 0 }).where('id', '=', added).execute();
+    await t.db.transaction().execute((trx) => byActivity.up(trx as never));
+    expect(await listCount(shop.merchant.token, 'merchant/offer/list')).toBe(3);
+    const me = await t.call('merchant/me', {}, { token: shop.merchant.token });
+    expect(me.body.data.counts).toMatchObject({ activeOffers: 2, inactiveOffers: 1 });
     expect(await countViolations()).toEqual([]);
   });
 });

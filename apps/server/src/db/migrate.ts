@@ -12,6 +12,7 @@ import { counterQr } from './migrations/0010-counter-qr';
 import { perfIndexes } from './migrations/0011-perf-indexes';
 import { listCounts } from './migrations/0012-list-counts';
 import { offerCounts } from './migrations/0013-offer-counts';
+import { offerActivityCounts } from './migrations/0014-offer-activity-counts';
 
 /** The one ordered migration set; names sort in order of application. */
 const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
@@ -27,6 +28,7 @@ const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0010-counter-qr': counterQr(kind),
   '0012-list-counts': listCounts(kind),
   '0013-offer-counts': offerCounts(kind),
+  '0014-offer-activity-counts': offerActivityCounts(kind),
 });
 
 class InCodeProvider implements MigrationProvider {

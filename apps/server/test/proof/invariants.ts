@@ -149,8 +149,8 @@ export async function invariantViolations(db: Db): Promise<string[]> {
     const key = `redeem_requests merchant ${r.merchantId} branch ${r.branchId} ${state}`;
     actual.set(key, (actual.get(key) ?? 0) + 1);
   }
-  for (const o of await db.selectFrom('offers').select('merchantId').execute()) {
-    const key = `offers merchant ${o.merchantId} branch 0 all`;
+  for (const o of await db.selectFrom('offers').select(['merchantId', 'isActive']).execute()) {
+    const key = `offers merchant ${o.merchantId} branch 0 ${o.isActive === 1 ? 'active' : 'inactive'}`;
     actual.set(key, (actual.get(key) ?? 0) + 1);
   }
   for (const l of await db

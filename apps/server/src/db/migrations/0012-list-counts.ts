@@ -29,6 +29,12 @@ export interface CountedList {
   slotOf?: (r: string) => string;
   /** What the migration counts the rows already there from, as `r` with merchant_id and branch_id (default: the table). */
   existing?: string;
+  /**
+   * PostgreSQL: run the trigger only on updates of the state and key columns (else on every update,
+   * which returns early when nothing moved). For a table updated often in other columns: an offer's
+   * stock changes on every approval.
+   */
+  onUpdateOfOnly?: boolean;
 }
 
 const merchantOf = (c: CountedList, r: string) => c.merchant?.(r) ?? `${r}.merchant_id`;
@@ -78,7 +84,10 @@ const pgTriggers = (c: CountedList): string[] => {
     .join(' AND ');
   // a list whose state reads no column moves only when its keys change: the trigger runs on
   // updates of those alone (an offer's stock changes on every approval)
-  const update = c.stateColumns.length === 0 ? `UPDATE OF ${keyColumnsOf(c).join(', ')}` : 'UPDATE';
+  const update =
+    c.stateColumns.length === 0 || c.onUpdateOfOnly
+      ? `UPDATE OF ${[...c.stateColumns, ...keyColumnsOf(c)].join(', ')}`
+      : 'UPDATE';
   return [
     `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
      BEGIN

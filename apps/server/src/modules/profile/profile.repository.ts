@@ -4,13 +4,6 @@ import { countListed, countsByState } from '../../db/list-counts';
 import { type Params, preparedQuery } from '../../db/prepared';
 import { type Database, MERCHANT_COLUMNS, type MerchantUpdate } from '../../db/schema';
 
-const offersByActivity = preparedQuery((db, p: Params<{ merchantId: number }>) =>
-  db
-    .selectFrom('offers')
-    .select(['isActive', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('merchantId', '=', p.merchantId)
-    .groupBy('isActive'),
-);
 const branchCount = preparedQuery((db, p: Params<{ merchantId: number }>) =>
   db
     .selectFrom('branches')
@@ -30,17 +23,19 @@ const merchantById = preparedQuery((db, p: Params<{ id: number }>) =>
 export const profileRepository = (db: Kysely<Database>) => ({
   merchant: (id: number) => merchantById.first(db, { id }),
 
-  /** The dashboard's counts; the requests' from the counters the triggers keep (db/list-counts.ts). */
+  /**
+   * The dashboard's counts; offers and requests from the counters the triggers keep
+   * (db/list-counts.ts; offers per activity since migrations/0014-offer-activity-counts.ts).
+   */
   async merchantCounts(merchantId: number) {
-    const offers = await offersByActivity.all(db, { merchantId });
+    const offers = await countsByState(db, 'offers', merchantId);
     const requests = await countsByState(db, 'offer_requests', merchantId);
     const approved = requests.done ?? 0;
     let all = 0;
     for (const k in requests) all += requests[k];
-    const pick = (f: (r: { isActive: number }) => boolean) => Number(offers.find(f)?.n ?? 0);
     return {
-      activeOffers: pick((r) => r.isActive === 1),
-      inactiveOffers: pick((r) => r.isActive !== 1),
+      activeOffers: offers.active ?? 0,
+      inactiveOffers: offers.inactive ?? 0,
       approvedRequests: approved,
       pendingRequests: all - approved,
       branches: Number((await branchCount.first(db, { merchantId }))?.n ?? 0),
