@@ -408,6 +408,7 @@ async function runDatabase(kind, bare) {
         reqPending: await medianCall(server.url, 'merchant/req/list', { ...fields, status: 'pending' }, token),
         offers: await medianCall(server.url, 'merchant/offer/list', fields, token),
         page50: await medianCall(server.url, 'merchant/req/list', { pageNum: '50', limit: '10' }, token),
+        me: await medianCall(server.url, 'merchant/me', {}, token),
       };
       await server.stop();
       const t1 = performance.now();
@@ -431,6 +432,7 @@ async function runDatabase(kind, bare) {
         reqPending: ['merchant/req/list', { ...fields, status: 'pending' }],
         offers: ['merchant/offer/list', fields],
         page50: ['merchant/req/list', { pageNum: '50', limit: '10' }],
+        me: ['merchant/me', {}],
       };
       const after = {};
       const big = {};
