@@ -31,3 +31,14 @@ export const invalidField = (field: string, key: MessageKey) => invalid([{ field
 /** Too many attempts or too busy: the status, a message and when to try again. */
 export const retryLater = (status: 429 | 503, key: MessageKey, retryAfterSeconds: number) =>
   new AppError(status, key, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+
+/**
+ * The client closed its connection before the answer was ready (or while it was being sent): there
+ * is nobody to answer, and nothing went wrong on our side. Logged at info level, never as an error.
+ */
+export class ClientGone extends Error {
+  constructor() {
+    super('client closed the connection');
+    this.name = 'ClientGone';
+  }
+}

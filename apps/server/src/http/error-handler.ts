@@ -1,8 +1,8 @@
 import { messageText } from '@loyalty/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type z } from 'zod';
-import { AppError, type FieldError } from '../core/errors';
-import { requestLanguage } from './register';
+import { AppError, ClientGone, type FieldError } from '../core/errors';
+import { clientGone, requestLanguage } from './register';
 
 function zodFieldErrors(error: ZodError): FieldError[] {
   const out: FieldError[] = [];
@@ -32,8 +32,8 @@ const clientErrorStatus = (err: FastifyError): number => {
 
 /**
  * One error handler: expected errors keep their status and a translated message, validation
- * failures become 422 with field errors, anything unknown is logged with the request id and
- * answered as a plain 500 without details.
+ * failures become 422 with field errors, a client that left is noted at info level, anything
+ * unknown is logged with the request id and answered as a plain 500 without details.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
@@ -51,6 +51,15 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.errors)
         body.errors = error.errors.map((e) => ({ field: e.field, message: messageText(e.message, lang) }));
       return reply.code(error.status).send(body);
+    }
+    // a client that closed its connection before or while the answer went out (a compressed
+    // answer's stream then ends early): nobody to answer, nothing wrong here
+    if (
+      error instanceof ClientGone ||
+      ((error as FastifyError).code === 'ERR_STREAM_PREMATURE_CLOSE' && clientGone(request))
+    ) {
+      request.log.info({ reqId: request.id }, 'client closed the connection before the answer');
+      return reply.code(499).send();
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { type ApiPath, api, type EndpointDef, type Language } from '@loyalty/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Caller, requireCustomer, requireMerchant } from '../core/caller';
-import { AppError, forbidden, unauthenticated } from '../core/errors';
+import { AppError, ClientGone, forbidden, unauthenticated } from '../core/errors';
 import { WorkQueue } from '../lib/work-queue';
 import { readBody } from './body';
 import type { Handler, HandlerContext, Handlers } from './context';
@@ -28,6 +28,9 @@ function extractToken(request: FastifyRequest, fields: Record<string, unknown>):
   }
   return null;
 }
+
+/** Whether the client has closed its connection (a request cannot be answered any more). */
+export const clientGone = (request: FastifyRequest): boolean => request.raw.socket?.destroyed === true;
 
 /** Role and account-state checks (docs/security.md, docs/domain.md scope). */
 function authorize(def: EndpointDef, caller: Caller | null): void {
@@ -100,8 +103,15 @@ export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): 
         lang: requestLanguage(request),
       };
       const limit = (body as { limit?: unknown } | undefined)?.limit;
+      // a large page waits its turn; a client that left meanwhile (a closed tab, a timed-out app)
+      // no longer costs one: its page is not read
       const data =
-        typeof limit === 'number' && limit > LARGE_PAGE ? await largePages.run(() => handler(ctx)) : await handler(ctx);
+        typeof limit === 'number' && limit > LARGE_PAGE
+          ? await largePages.run(() => {
+              if (clientGone(request)) throw new ClientGone();
+              return handler(ctx);
+            })
+          : await handler(ctx);
       if (def.format === 'csv') return sendCsv(reply, def.path, data as unknown as AsyncIterable<string>);
       if (opts.validateResponses) {
         const check = def.response.safeParse(data);
