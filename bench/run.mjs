@@ -403,13 +403,15 @@ async function runDatabase(kind, bare) {
     if (args.has('--scale')) {
       // list + count on the 10k merchant, then the same on a 1M merchant (10k offers, 100 branches, 100k customers)
       const fields = { pageNum: '1', limit: '10' };
-      const small = {
-        req: await medianCall(server.url, 'merchant/req/list', fields, token),
-        reqPending: await medianCall(server.url, 'merchant/req/list', { ...fields, status: 'pending' }, token),
-        offers: await medianCall(server.url, 'merchant/offer/list', fields, token),
-        page50: await medianCall(server.url, 'merchant/req/list', { pageNum: '50', limit: '10' }, token),
-        me: await medianCall(server.url, 'merchant/me', {}, token),
+      const lists = {
+        req: ['merchant/req/list', fields],
+        reqPending: ['merchant/req/list', { ...fields, status: 'pending' }],
+        offers: ['merchant/offer/list', fields],
+        page50: ['merchant/req/list', { pageNum: '50', limit: '10' }],
+        me: ['merchant/me', {}],
       };
+      const small = {};
+      for (const [k, [p, f]] of Object.entries(lists)) small[k] = await medianCall(server.url, p, f, token);
       await server.stop();
       const t1 = performance.now();
       await seedMerchant(db, {
@@ -427,13 +429,6 @@ async function runDatabase(kind, bare) {
       // after the seed, the 10k merchant and the 1M merchant in turn, three rounds of ten calls each,
       // so both are measured at the same moment (this machine's speed drifts over minutes; the
       // figure from before the seed is kept beside them)
-      const lists = {
-        req: ['merchant/req/list', fields],
-        reqPending: ['merchant/req/list', { ...fields, status: 'pending' }],
-        offers: ['merchant/offer/list', fields],
-        page50: ['merchant/req/list', { pageNum: '50', limit: '10' }],
-        me: ['merchant/me', {}],
-      };
       const after = {};
       const big = {};
       for (const [k, [p, f]] of Object.entries(lists)) {

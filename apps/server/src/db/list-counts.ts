@@ -9,13 +9,14 @@ import type { Database, ListCountsTable } from './schema';
 
 type Counted = ListCountsTable['list'];
 
-const ofMerchant = preparedQuery((db, p: Params<{ list: Counted; merchantId: number }>) =>
+/** One list or two (the same list twice for one), for a merchant: one statement for the dashboard's two. */
+const ofMerchant = preparedQuery((db, p: Params<{ first: Counted; second: Counted; merchantId: number }>) =>
   db
     .selectFrom('listCounts')
-    .select(['state', (eb) => eb.fn.sum<number>('n').as('n')])
-    .where('list', '=', p.list)
+    .select(['list', 'state', (eb) => eb.fn.sum<number>('n').as('n')])
+    .where('list', 'in', [p.first, p.second])
     .where('merchantId', '=', p.merchantId)
-    .groupBy('state'),
+    .groupBy(['list', 'state']),
 );
 
 const ofBranch = preparedQuery((db, p: Params<{ list: Counted; merchantId: number; branchId: number }>) =>
@@ -28,6 +29,19 @@ const ofBranch = preparedQuery((db, p: Params<{ list: Counted; merchantId: numbe
     .groupBy('state'),
 );
 
+/** Rows of each of `lists` (one or two) per state for the merchant, read at once; a missing state has none. */
+export async function merchantCountsByState<L extends Counted>(
+  db: Kysely<Database>,
+  lists: readonly [L] | readonly [L, L],
+  merchantId: number,
+): Promise<Record<L, Record<string, number>>> {
+  const out: Record<string, Record<string, number>> = {};
+  for (const list of lists) out[list] = {};
+  for (const r of await ofMerchant.all(db, { first: lists[0], second: lists[1] ?? lists[0], merchantId }))
+    out[r.list][r.state] = Number(r.n);
+  return out as Record<L, Record<string, number>>;
+}
+
 /** Rows of `list` per state for the merchant, or for one branch of it; a missing state has none. */
 export async function countsByState(
   db: Kysely<Database>,
@@ -35,12 +49,9 @@ export async function countsByState(
   merchantId: number,
   branchId?: number,
 ): Promise<Record<string, number>> {
-  const rows =
-    branchId === undefined
-      ? await ofMerchant.all(db, { list, merchantId })
-      : await ofBranch.all(db, { list, merchantId, branchId });
+  if (branchId === undefined) return (await merchantCountsByState(db, [list], merchantId))[list];
   const out: Record<string, number> = {};
-  for (const r of rows) out[r.state] = Number(r.n);
+  for (const r of await ofBranch.all(db, { list, merchantId, branchId })) out[r.state] = Number(r.n);
   return out;
 }
 

@@ -29,18 +29,14 @@ export interface CountedList {
   slotOf?: (r: string) => string;
   /** What the migration counts the rows already there from, as `r` with merchant_id and branch_id (default: the table). */
   existing?: string;
-  /**
-   * PostgreSQL: run the trigger only on updates of the state and key columns (else on every update,
-   * which returns early when nothing moved). For a table updated often in other columns: an offer's
-   * stock changes on every approval.
-   */
-  onUpdateOfOnly?: boolean;
 }
 
 const merchantOf = (c: CountedList, r: string) => c.merchant?.(r) ?? `${r}.merchant_id`;
 const branchOf = (c: CountedList, r: string) => c.branch?.(r) ?? `${r}.branch_id`;
 const keyColumnsOf = (c: CountedList) => c.keyColumns ?? ['merchant_id', 'branch_id'];
 const slotOf = (c: CountedList, r: string) => c.slotOf?.(r) ?? `${r}.id`;
+/** The columns whose update may move a row to another counter: its state's and its keys'. */
+const movingColumns = (c: CountedList) => [...c.stateColumns, ...keyColumnsOf(c)].join(', ');
 
 export const COUNTED_LISTS: CountedList[] = [
   { list: 'offer_requests', table: 'offer_requests', state: (r) => `${r}.status`, stateColumns: ['status'] },
@@ -72,7 +68,7 @@ const sqliteTriggers = (c: CountedList): string[] => {
   return [
     `CREATE TRIGGER ${c.list}_count_insert AFTER INSERT ON ${c.table} BEGIN ${add('NEW')} END`,
     `CREATE TRIGGER ${c.list}_count_delete AFTER DELETE ON ${c.table} BEGIN ${remove('OLD')} END`,
-    `CREATE TRIGGER ${c.list}_count_update AFTER UPDATE OF ${[...c.stateColumns, ...keyColumnsOf(c)].join(', ')}
+    `CREATE TRIGGER ${c.list}_count_update AFTER UPDATE OF ${movingColumns(c)}
        ON ${c.table} WHEN ${moved} BEGIN ${remove('OLD')} ${add('NEW')} END`,
   ];
 };
@@ -82,12 +78,11 @@ const pgTriggers = (c: CountedList): string[] => {
   const same = keyColumnsOf(c)
     .map((k) => `OLD.${k} = NEW.${k}`)
     .join(' AND ');
-  // a list whose state reads no column moves only when its keys change: the trigger runs on
-  // updates of those alone (an offer's stock changes on every approval)
-  const update =
-    c.stateColumns.length === 0 || c.onUpdateOfOnly
-      ? `UPDATE OF ${[...c.stateColumns, ...keyColumnsOf(c)].join(', ')}`
-      : 'UPDATE';
+  // a row moves only when its state or keys change: the trigger runs on updates of those columns
+  // alone, as SQLite's do (an offer's stock changes on every approval). Databases made before this
+  // line keep the triggers of 0012 on every update, which return early when nothing moved: the same
+  // counts
+  const update = `UPDATE OF ${movingColumns(c)}`;
   return [
     `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
      BEGIN

@@ -19,7 +19,6 @@ export const OFFERS_BY_ACTIVITY: CountedList = {
   branch: () => '0',
   keyColumns: ['merchant_id'],
   existing: '(SELECT id, merchant_id, is_active, 0 AS branch_id FROM offers)',
-  onUpdateOfOnly: true,
 };
 
 const [OFFERS_ALL] = OFFER_LISTS;

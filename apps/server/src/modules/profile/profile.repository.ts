@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import { countListed, countsByState } from '../../db/list-counts';
+import { countListed, merchantCountsByState } from '../../db/list-counts';
 import { type Params, preparedQuery } from '../../db/prepared';
 import { type Database, MERCHANT_COLUMNS, type MerchantUpdate } from '../../db/schema';
 
@@ -28,8 +28,11 @@ export const profileRepository = (db: Kysely<Database>) => ({
    * (db/list-counts.ts; offers per activity since migrations/0014-offer-activity-counts.ts).
    */
   async merchantCounts(merchantId: number) {
-    const offers = await countsByState(db, 'offers', merchantId);
-    const requests = await countsByState(db, 'offer_requests', merchantId);
+    const { offers, offer_requests: requests } = await merchantCountsByState(
+      db,
+      ['offers', 'offer_requests'],
+      merchantId,
+    );
     const approved = requests.done ?? 0;
     let all = 0;
     for (const k in requests) all += requests[k];
