@@ -118,4 +118,16 @@ describe('access guard and language', () => {
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await context.close();
   });
+
+  it("keeps the language chosen with the header's switch when Continue is pressed", async () => {
+    const { page, context } = await newPage(browser, 'en');
+    await page.goto(`${server.url}/languages`);
+    await page.getByRole('button', { name: 'العربية' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.getByTestId('language-ar').getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('button', { name: 'متابعة' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    await context.close();
+  });
 });

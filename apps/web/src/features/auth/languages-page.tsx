@@ -1,22 +1,19 @@
 import type { Language } from '@loyalty/contract';
 import { Button, Group, Radio, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { setLanguage } from '../../lib/i18n';
 import { AuthLayout } from './auth-layout';
 
-/** Choose Arabic or English (default English); Continue goes to /setting (SPEC §2). */
+/**
+ * Choose Arabic or English (default English); Continue goes to /setting (SPEC §2). The choice is the
+ * app's language itself, so the switch in the header moves it too.
+ */
 export function LanguagesPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [choice, setChoice] = useState<Language>(i18n.language === 'ar' ? 'ar' : 'en');
-
-  const choose = (value: string) => {
-    const lang: Language = value === 'ar' ? 'ar' : 'en';
-    setChoice(lang);
-    void setLanguage(lang);
-  };
+  const choice: Language = i18n.language === 'ar' ? 'ar' : 'en';
+  const choose = (value: string) => void setLanguage(value === 'ar' ? 'ar' : 'en');
 
   return (
     <AuthLayout title={t('auth.languages.title')} subtitle={t('auth.languages.subtitle')}>
@@ -36,13 +33,7 @@ export function LanguagesPage() {
           </Radio.Card>
         </Stack>
       </Radio.Group>
-      <Button
-        fullWidth
-        onClick={() => {
-          void setLanguage(choice);
-          navigate('/setting');
-        }}
-      >
+      <Button fullWidth onClick={() => navigate('/setting')}>
         {t('common.continue')}
       </Button>
     </AuthLayout>
