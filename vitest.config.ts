@@ -30,9 +30,16 @@ const NOT_THROUGH_A_PROXY = [
   'test/auth-queue.test.ts',
   // /metrics answers local requests that did not come through a proxy (nginx answers 404 for it)
   'test/operations.test.ts',
+  // the app's own reading of large bodies: nginx refuses them first (client_max_body_size)
+  'test/body-limits.test.ts',
+  // the live feed's bounds are per process (3 streams per session, FEED_MAX_STREAMS), and it builds its own nginx
+  'test/feed-limits.test.ts',
   // start and stop real server processes with signals, without the harness
   'test/shutdown.test.ts',
   'test/shutdown-load.test.ts',
+  'test/production-start.test.ts',
+  // stops the app's SMS outbox worker to run its own; the second app's worker would race them
+  'test/sms-outbox.test.ts',
   // the embedded database only (backup, restore) or no server at all
   'test/backup.test.ts',
   'test/statement-cache.test.ts',

@@ -11,6 +11,8 @@ import { buildApp } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/dialect';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { operatorService } from '../apps/server/src/modules/operator/operator.service';
+import { settlementsService } from '../apps/server/src/modules/settlements/settlements.service';
+import { tagsService } from '../apps/server/src/modules/tags/tags.service';
 
 const ROWS = Number(process.env.EXPORT_ROWS ?? 1_000_000);
 const BATCH = 2000;
@@ -29,7 +31,7 @@ const signup = await fetch(`${url}/api/merchant/signup`, {
   body: new URLSearchParams({ name: 'Export bench', mobile, password: 'bench-pass-1', check: 'true' }),
 });
 const { data } = (await signup.json()) as { data: { token: string; id: number } };
-await operatorService(deps).approveMerchant(mobile);
+await operatorService(deps, { settlements: settlementsService(deps), tags: tagsService(deps) }).approveMerchant(mobile);
 const merchant = await database.db
   .selectFrom('merchants')
   .select('id')

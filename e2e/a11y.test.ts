@@ -4,7 +4,9 @@
  * 375 px and on a desktop: no serious or critical violation. Keyboard only (e2e/keyboard.ts): every
  * form of every route, and every form behind an opener (`aria-haspopup="dialog"`, `data-opens-form`),
  * is walked with Tab, filled by typing and submitted with Enter; Escape closes each dialog and gives
- * the focus back to its opener. A branch, a walk-in customer and a ticket are added for real.
+ * the focus back to its opener. A branch, a walk-in customer and a ticket are added for real. The
+ * operator's console (its own routes, e2e/operator-helpers.ts) is checked signed in as an admin operator.
+ * `A11Y_ROUTES=<regex>` checks only the routes whose path matches (`^operator` for the console).
  * `npm test` checks every route once (axe: language and width alternate; keyboard: English at
  * 375 px); `npm run test:proof` checks every route in all four.
  */
@@ -35,12 +37,19 @@ import {
   tabTo,
   trackNetwork,
 } from './keyboard';
+import {
+  type ConsoleSession,
+  consoleRoutes,
+  consoleSession,
+  operatorApi,
+  withConsoleSession,
+} from './operator-helpers';
 
 const FULL = process.env.PROOF_FULL === '1';
 
 interface Route {
   path: string;
-  who: 'public' | 'merchant' | 'courier';
+  who: 'public' | 'merchant' | 'courier' | 'operator';
 }
 
 /** Every path of the router: public screens, signed-in screens (couriers' ones signed in as a courier). */
@@ -59,6 +68,9 @@ function routesOfRouter(): Route[] {
     out.push({ path: m[1], who: !signedIn ? 'public' : /\bcouriers\b/.test(part) ? 'courier' : 'merchant' });
   }
   out.push({ path: 'no-such-screen', who: 'public' });
+  // the operator's console: its sign-in is public, its screens need an operator's session
+  out.push({ path: 'operator/login', who: 'public' });
+  for (const p of consoleRoutes()) out.push({ path: p, who: 'operator' });
   return out;
 }
 
@@ -92,6 +104,7 @@ let server: E2EServer;
 let browser: Browser;
 let merchantToken: string;
 let courierToken: string;
+let operator: ConsoleSession;
 const ids: Record<string, number> = {};
 /** A detail route's ids, one per status of its list (a pending request, a refund waiting, …). */
 const idsByStatus: Record<string, number[]> = {};
@@ -137,6 +150,17 @@ beforeAll(async () => {
     'settlement/:id': ['merchant/settlement/initial/list', merchantToken],
     'ticket/:id': ['merchant/ticket/list', merchantToken],
   };
+  operator = await consoleSession(server);
+  for (const [route, call] of [
+    ['operator/merchants/:id', 'admin/merchant/list'],
+    ['operator/tickets/:id', 'admin/ticket/list'],
+    ['operator/customers/:id', 'admin/customer/list'],
+  ]) {
+    const data = await operatorApi(server, operator.token, call);
+    const id = firstId(data);
+    if (id !== undefined) ids[route] = id;
+    idsByStatus[route] = statusIds(data, id);
+  }
   for (const [route, [call, token]] of Object.entries(sources)) {
     try {
       const data = await server.api(call, {}, token);
@@ -153,8 +177,9 @@ afterAll(() => closeE2E({ server, browser }));
 const urlOf = (r: Route) => `${server.url}/${r.path.replace(':id', String(ids[r.path] ?? 999999))}`;
 
 async function signedInPage(lang: Lang, desktop: boolean, who: Route['who']): Promise<Page> {
-  const { page } = await newPage(browser, lang, { desktop });
-  if (who !== 'public') {
+  const { page, context } = await newPage(browser, lang, { desktop });
+  if (who === 'operator') await withConsoleSession(context, operator);
+  else if (who !== 'public') {
     await loginThroughUi(page, server.url, who === 'courier' ? DEMO_STAFF.delivery : DEMO_MERCHANT, DEMO_PASSWORD);
     await page.waitForURL('**/dashboard');
   }
@@ -186,7 +211,9 @@ async function violations(page: Page): Promise<string[]> {
     );
 }
 
-const routes = routesOfRouter();
+const allRoutes = routesOfRouter();
+const only = process.env.A11Y_ROUTES ? new RegExp(process.env.A11Y_ROUTES) : null;
+const routes = allRoutes.filter((r) => !only || only.test(r.path));
 const combos: [Lang, boolean][] = [
   ['en', false],
   ['ar', false],
@@ -196,8 +223,17 @@ const combos: [Lang, boolean][] = [
 
 describe('accessibility of every route', () => {
   it('reads the routes of the router', () => {
-    expect(routes.length).toBeGreaterThan(30);
-    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(['login', 'dashboard', 'add-branch']));
+    expect(allRoutes.length).toBeGreaterThan(30);
+    expect(allRoutes.map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        'login',
+        'dashboard',
+        'add-branch',
+        'operator/login',
+        'operator',
+        'operator/merchants/:id',
+      ]),
+    );
   });
 
   for (const [ci, [lang, desktop]] of combos.entries()) {
@@ -232,7 +268,8 @@ async function keyboardPage(lang: Lang, desktop: boolean, who: Route['who']): Pr
   const { page, context } = await newPage(browser, lang, { desktop });
   await context.addInitScript(installKeyboardHelpers);
   trackNetwork(page);
-  if (who !== 'public') {
+  if (who === 'operator') await withConsoleSession(context, operator);
+  else if (who !== 'public') {
     await loginThroughUi(page, server.url, who === 'courier' ? DEMO_STAFF.delivery : DEMO_MERCHANT, DEMO_PASSWORD);
     await page.waitForURL('**/dashboard');
   }
@@ -320,7 +357,7 @@ describe('keyboard only', () => {
       const problems: string[] = [];
       let openers = 0;
       let visits = 0;
-      for (const who of ['public', 'merchant', 'courier'] as const) {
+      for (const who of ['public', 'merchant', 'courier', 'operator'] as const) {
         const page = await keyboardPage(lang, desktop, who);
         const writes = await interceptWrites(page);
         const seen = new Set<string>();

@@ -19,6 +19,7 @@ import {
   openE2E,
   readLocale,
   screenshot,
+  signUpCustomer,
 } from './harness';
 
 type Tree = { [k: string]: string | Tree };
@@ -54,7 +55,7 @@ afterAll(() => closeE2E({ server, browser }));
 async function newCustomer(lang: Lang) {
   const mobile = fullMobile();
   const name = `Feed ${lang === 'ar' ? 'سارة' : 'Sara'} ${++seq}`;
-  await server.api('user/signup', { name, mobile, password: 'cust-pass-1', userCurrncy: 'USD' });
+  await signUpCustomer(server, { name, mobile });
   await server.admin('customer', 'grant', mobile, '1000');
   const { token } = await server.api('user/login', { username: mobile, password: 'cust-pass-1' });
   const offers = await server.api('user/offer/list', {}, token);

@@ -64,7 +64,7 @@ describe.each(['en', 'ar'] as Lang[])('the bare origin (%s)', (lang) => {
     await page.waitForURL('**/dashboard');
     await page.goto(`${server.url}/`);
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByTestId('merchant-dashboard').isVisible()).toBe(true);
+    await page.getByTestId('merchant-dashboard').waitFor();
     expect(await page.locator('link[rel=modulepreload][href*="/assets/app-layout-"]').count()).toBeGreaterThan(0);
     await screenshot(page, `front-door-dashboard-${lang}`);
     expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);

@@ -27,7 +27,7 @@ export interface FormCheck {
 }
 
 /** Calls that only read: everything else is answered by the test during the walk. */
-const READ_ONLY = /\/(list|details?|me|publicKey|history|config|health)$|\/chart\//;
+const READ_ONLY = /\/(list|details?|show|me|publicKey|history|config|health)$|\/chart\/|\/admin\/home$/;
 
 /** Records the data-changing calls a page makes, and answers them instead of the server. */
 export async function interceptWrites(page: Page): Promise<{ since: (t: number) => string[] }> {
@@ -138,7 +138,8 @@ export function installKeyboardHelpers() {
     if (ac === 'cc-exp-year') return String(new Date().getFullYear() + 3);
     if (ac === 'cc-name') return 'Keyboard Check';
     if (el.type === 'email' || ac === 'email') return 'keyboard@example.com';
-    if (/date/.test(n) || el.placeholder === 'YYYY-MM-DD') return iso(/end/.test(n) ? 30 : 1);
+    // dates (a package's `validto` too), whatever the language of their placeholder
+    if (/date|validto/.test(n) || el.placeholder === 'YYYY-MM-DD') return iso(/end|validto/.test(n) ? 30 : 1);
     if (n === 'lat') return '25.2854';
     if (n === 'long') return '51.531';
     if (el.maxLength === 1 || el.closest('[class*="PinInput"]')) return '1'; // one box of a code
@@ -459,6 +460,12 @@ export async function checkForm(
       await page.keyboard.type('x');
       ready = (await report()) ?? walked;
     }
+  }
+  // a form judges its fields asynchronously (its rules load on demand: lib/lazy-resolver), so on a
+  // busy machine its submit enables a moment after the last key: wait for that state, not a time
+  for (const until = Date.now() + 10_000; !ready.hasSubmit && Date.now() < until; ) {
+    await page.waitForTimeout(100);
+    ready = (await report()) ?? ready;
   }
   let submitted = '';
   if (!ready.hasSubmit) problems.push('no enabled submit button once the form is filled in');

@@ -67,7 +67,8 @@ describe.each(['en', 'ar'] as Lang[])('cards and packages (%s)', (lang) => {
     const { page, context } = await newPage(browser, lang);
     await loginThroughUi(page, server.url, mobile, 'money-pass-1');
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => shownBalance(page)).toBe(0);
+    await page.getByTestId('balance').waitFor();
+    expect(await shownBalance(page)).toBe(0);
 
     // Buy packages → the packages sheet → the package
     await page.getByRole('link', { name: tx.dashboard.buyPackages }).click();
@@ -154,7 +155,8 @@ describe.each(['en', 'ar'] as Lang[])('cards and packages (%s)', (lang) => {
       const chart = page.getByTestId(id);
       await chart.waitFor();
       await expect.poll(() => chart.locator('.recharts-bar-rectangle').count()).toBe(2); // the demo merchant's two branches
-      expect(await chart.textContent()).toContain('West Bay');
+      // the demo's branch by its Arabic name in Arabic (issue 23, point 10)
+      expect(await chart.textContent()).toContain(lang === 'ar' ? 'الخليج الغربي' : 'West Bay');
     }
     expect(await page.getByTestId('chart-offer-requests').getByRole('heading').textContent()).toBe(
       tx.reports.offerRequests,

@@ -19,6 +19,7 @@ import {
   openE2E,
   readLocale,
   screenshot,
+  signUpCustomer,
 } from './harness';
 
 let server: E2EServer;
@@ -45,7 +46,7 @@ afterAll(() => closeE2E({ server, browser }));
 /** A delivery ordered by a new customer, assigned to the demo courier and already on its way. */
 async function deliveryInProgress(courierToken: string) {
   const mobile = fullMobile();
-  await server.api('user/signup', { name: 'Offline buyer', mobile, password: 'cust-pass-1', userCurrncy: 'USD' });
+  await signUpCustomer(server, { name: 'Offline buyer', mobile });
   await server.admin('customer', 'grant', mobile, '500');
   const { token } = await server.api('user/login', { username: mobile, password: 'cust-pass-1' });
   const address = await server.api(
@@ -68,7 +69,10 @@ async function deliveryInProgress(courierToken: string) {
     { id: order.id, deliveryStatus: 'inProgress' },
     courierToken,
   );
-  return order.id as number;
+  // the code the customer reads in their app and tells the courier (issue 26)
+  const mine = await server.api('user/product/req/list', {}, token);
+  const pin = mine.rows.find((r: { id: number }) => r.id === order.id).deliveryPin as string;
+  return { id: order.id as number, pin };
 }
 
 describe.each(['en', 'ar'] as Lang[])('offline courier (%s)', (lang) => {
@@ -79,13 +83,16 @@ describe.each(['en', 'ar'] as Lang[])('offline courier (%s)', (lang) => {
     await page.waitForURL('**/dashboard');
     const courierToken = await page.evaluate(() => localStorage.getItem('token') ?? '');
     expect(courierToken).not.toBe('');
-    const id = await deliveryInProgress(courierToken);
+    const { id, pin } = await deliveryInProgress(courierToken);
     await page.goto(`${server.url}/deliveryProduct/${id}`);
     const complete = page.getByRole('button', { name: d.complete });
     await complete.waitFor();
 
     await context.setOffline(true);
     await complete.click();
+    await page.getByTestId('confirm-delivered').getByRole('textbox').first().click();
+    await page.keyboard.type(pin);
+    await page.getByRole('button', { name: d.confirmDelivered }).click();
     await page.getByTestId('waiting-to-sync').waitFor();
     expect(await page.getByTestId('waiting-to-sync').textContent()).toBe(d.waitingToSync);
     expect(await page.getByTestId('delivery-status').getAttribute('data-status')).toBe('done');

@@ -3,6 +3,8 @@
  * the merchant assigns the delivery in the product requests sheet; the courier signs in, opens it
  * from the dashboard, moves it to in progress and completes it; the merchant marks a pickup picked
  * and confirms the customer's refund, which shows refund.done with its comment and gives the points back.
+ * Issue 23: a courier is assigned from the order's own page (couriers by branch, the order's first),
+ * the order page's actions come before its QR code, and completing a delivery asks first.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +21,7 @@ import {
   openE2E,
   readLocale,
   screenshot,
+  signUpCustomer,
 } from './harness';
 import { field, pick, submitAndSeeToast } from './staff-helpers';
 
@@ -40,7 +43,12 @@ let browser: Browser;
 let merchantToken: string;
 let westBay: number;
 let latte: { id: number; name: string; nameAr: string; points: number };
-let courierName: string;
+/** Picked up: a product without delivery (SPEC §4's Picked is for those). */
+let cake: { id: number; name: string; nameAr: string; points: number };
+/** The courier's option in the assign lists: its name and its branch's name in the page's language (issue 23). */
+let courierName: (lang: Lang) => string;
+/** The courier's branch (the demo's West Bay) as each language names it. */
+let courierBranch: (lang: Lang) => string;
 let seq = 0;
 
 beforeAll(async () => {
@@ -52,9 +60,13 @@ beforeAll(async () => {
   const courier = couriers.rows.find(
     (e: { merchantUser: { mobileNum: string } }) => e.merchantUser.mobileNum === DEMO_STAFF.delivery,
   );
-  courierName = courier.name;
+  // the courier list names each courier's branch (issue 23)
+  courierBranch = (lang) =>
+    lang === 'ar' ? (courier.Branch.branchNameAr ?? courier.Branch.branchName) : courier.Branch.branchName;
+  courierName = (lang) => `${courier.name} · ${courierBranch(lang)}`;
   const products = await server.api('merchant/product/list', {}, merchantToken);
   latte = products.rows.find((p: { name: string }) => p.name === 'Cardamom latte');
+  cake = products.rows.find((p: { name: string }) => p.name === 'Saffron date cake');
 });
 afterAll(() => closeE2E({ server, browser }));
 
@@ -62,7 +74,7 @@ afterAll(() => closeE2E({ server, browser }));
 async function newCustomer(lang: Lang) {
   const mobile = `97455${String(Date.now() % 100000).padStart(5, '0')}${++seq % 10}`;
   const name = `E2E ${lang === 'ar' ? 'سارة' : 'Sara'} ${seq}`;
-  await server.api('user/signup', { name, mobile, password: 'cust-pass-1', userCurrncy: 'USD' });
+  await signUpCustomer(server, { name, mobile });
   expect(await server.admin('customer', 'grant', mobile, '500')).toContain('Granted 500 P');
   const { token } = await server.api('user/login', { username: mobile, password: 'cust-pass-1' });
   const address = await server.api(
@@ -75,7 +87,7 @@ async function newCustomer(lang: Lang) {
       await server.api(
         'user/product/request',
         {
-          productId: latte.id,
+          productId: type === 'pickup' ? cake.id : latte.id,
           branchId: westBay,
           type,
           payWith: 'points',
@@ -112,7 +124,7 @@ describe.each(['en', 'ar'] as Lang[])('product orders (%s)', (lang) => {
     const submit = form.getByRole('button', { name: tx.pr('assign.submit') });
     await form.getByRole('checkbox', { name: `#${id} ·` }).check();
     expect(await submit.count()).toBe(0); // no courier yet: no submit
-    await pick(merchant.page, form, tx.pr('assign.courier'), courierName);
+    await pick(merchant.page, form, tx.pr('assign.courier'), courierName(lang));
     await form.getByRole('checkbox', { name: `#${id} ·` }).uncheck();
     expect(await submit.count()).toBe(0); // no request: no submit
     await form.getByRole('checkbox', { name: `#${id} ·` }).check();
@@ -147,7 +159,21 @@ describe.each(['en', 'ar'] as Lang[])('product orders (%s)', (lang) => {
     await courier.page.goto(`${server.url}/availableDeliveries`);
     await courier.page.getByRole('tab', { name: tx.d('tabs.inProgress') }).click();
     await courier.page.locator(`a[href="/deliveryProduct/${id}"]`).click();
+    // completing asks first (issue 23): "Not yet" keeps it in progress
     await courier.page.getByRole('button', { name: tx.d('complete') }).click();
+    const confirm = courier.page.getByTestId('confirm-delivered');
+    await confirm.waitFor();
+    await screenshot(courier.page, `orders-delivery-confirm-${lang}`);
+    await confirm.getByRole('button', { name: tx.d('notYet') }).click();
+    await courier.page.getByRole('button', { name: tx.d('complete') }).waitFor();
+    expect(await courier.page.getByTestId('delivery-status').getAttribute('data-status')).toBe('inProgress');
+    await courier.page.getByRole('button', { name: tx.d('complete') }).click();
+    // the customer's code from their app (issue 26)
+    const mine = await server.api('user/product/req/list', {}, c.token);
+    const pin = mine.rows.find((r: { id: number }) => r.id === id).deliveryPin as string;
+    await courier.page.getByTestId('confirm-delivered').getByRole('textbox').first().click();
+    await courier.page.keyboard.type(pin);
+    await courier.page.getByRole('button', { name: tx.d('confirmDelivered') }).click();
     await courier.page.getByTestId('delivered').waitFor();
     expect(await courier.page.getByRole('button', { name: tx.d('complete') }).count()).toBe(0);
     expect(await courier.page.getByRole('button', { name: tx.d('toInProgress') }).count()).toBe(0);
@@ -160,11 +186,60 @@ describe.each(['en', 'ar'] as Lang[])('product orders (%s)', (lang) => {
     expect(done).toMatchObject({ status: 'done', deliveryStatus: 'done' });
   });
 
+  it("assigns a courier from the order's own page: the order's branch first, a toast, actions above the QR code", async () => {
+    const tx = textsOf(lang);
+    const c = await newCustomer(lang);
+    const id = await c.order('delivery');
+    const merchant = await signIn(lang, DEMO_MERCHANT);
+    await merchant.page.goto(`${server.url}/productrequest/${id}`);
+    const section = merchant.page.getByTestId('assign-courier');
+    await section.waitFor();
+    await expect.poll(() => merchant.page.getByTestId('product-request-qr').locator('svg').count()).toBe(1);
+    // the actions come before the QR code
+    const actionsBottom = await section.evaluate((e) => e.getBoundingClientRect().bottom);
+    const qrTop = await merchant.page.getByTestId('product-request-qr').evaluate((e) => e.getBoundingClientRect().top);
+    expect(actionsBottom).toBeLessThan(qrTop);
+    // no courier chosen: no submit (SPEC §5); the list: the order's branch (West Bay) first, each with its branch
+    expect(await section.getByRole('button', { name: tx.pr('assign.submit') }).count()).toBe(0);
+    await field(section, tx.pr('assign.courier')).click();
+    const options = merchant.page.getByRole('option');
+    await options.first().waitFor();
+    const labels = await options.allTextContents();
+    expect(labels[0]).toBe(courierName(lang));
+    for (const label of labels) expect(label).toMatch(/ · /);
+    const groups = await merchant.page.locator('.mantine-Select-groupLabel').allTextContents();
+    expect(groups[0]).toBe(courierBranch(lang));
+    await screenshot(merchant.page, `orders-order-page-couriers-${lang}`);
+    await options.first().click();
+    await submitAndSeeToast(
+      merchant.page,
+      section.getByRole('button', { name: tx.pr('assign.submit') }),
+      tx.msg('assignedSuccessfully'),
+    );
+    const details = await server.api('merchant/product/req/details', { id }, merchantToken);
+    expect(details.DeliveryEmployee.mobileNum).toBe(DEMO_STAFF.delivery);
+    // assigned, not started: it can still be handed over from here
+    await merchant.page.getByText(tx.pr('assign.reassignTitle')).waitFor();
+    await screenshot(merchant.page, `orders-order-page-assigned-${lang}`);
+    await merchant.close();
+  });
+
   it('the merchant marks a pickup picked, then confirms its refund: refund.done with the comment, points back', async () => {
     const tx = textsOf(lang);
     const c = await newCustomer(lang);
+    // a pickup of a product that has delivery offers no Picked (SPEC §4)
+    const ofLatte = (
+      await server.api(
+        'user/product/request',
+        { productId: latte.id, branchId: westBay, type: 'pickup', payWith: 'points' },
+        c.token,
+      )
+    ).id as number;
     const id = await c.order('pickup');
     const merchant = await signIn(lang, DEMO_MERCHANT);
+    await merchant.page.goto(`${server.url}/productrequest/${ofLatte}`);
+    await merchant.page.getByTestId('product-request-status').waitFor();
+    expect(await merchant.page.getByRole('button', { name: tx.pr('picked') }).count()).toBe(0);
     await merchant.page.goto(`${server.url}/productrequest/${id}`);
     const status = merchant.page.getByTestId('product-request-status');
     await status.waitFor();
@@ -178,7 +253,9 @@ describe.each(['en', 'ar'] as Lang[])('product orders (%s)', (lang) => {
     );
     await expect.poll(() => status.getAttribute('data-status')).toBe('done');
     expect(await merchant.page.getByRole('button', { name: tx.pr('picked') }).count()).toBe(0);
-    expect(await balanceOf(c.token)).toBe(500 - latte.points);
+    // a finished order is not called active beside Done (issue 23)
+    expect(await merchant.page.getByTestId('product-request-active').count()).toBe(0);
+    expect(await balanceOf(c.token)).toBe(500 - cake.points);
 
     // the customer asks for a refund; the merchant confirms it with a comment
     await server.api('user/product/req/refund', { id, comment: 'Too sweet for me' }, c.token);

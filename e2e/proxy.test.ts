@@ -106,12 +106,12 @@ describe.skipIf(skipWhy !== undefined)('through nginx, two servers', () => {
     const { page, context } = await newPage(browser, 'en', { desktop: true });
     await loginThroughUi(page, proxyUrl, mobile, password);
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByTestId('merchant-dashboard').isVisible()).toBe(true);
+    await page.getByTestId('merchant-dashboard').waitFor();
     expect(await page.locator('body').textContent()).toMatch(/balance/i);
     // reloading sends the next requests round-robin to the other server: still signed in
     for (let i = 0; i < 3; i++) {
       await page.reload();
-      await expect.poll(() => page.getByTestId('merchant-dashboard').isVisible()).toBe(true);
+      await page.getByTestId('merchant-dashboard').waitFor();
     }
     await context.close();
   });

@@ -104,7 +104,7 @@ describe.each(['en', 'ar'] as Lang[])('push notifications (%s)', (lang) => {
     await eventually(() => device.received.length === 2, 'the test notification', 15_000);
     const received = device.received[1].payload;
     expect(received).toMatchObject({ title: messages.pushTestTitle[lang], data: { id: null, type: 'test' } });
-    await expect.poll(() => page.getByText(messages.pushTestSent[lang]).isVisible()).toBe(true);
+    await page.getByText(messages.pushTestSent[lang]).first().waitFor();
     await screenshot(page, `push-test-${lang}`);
 
     // the decrypted message goes to the service worker as the push service would deliver it
@@ -146,7 +146,7 @@ describe('without permission', () => {
     await page.waitForURL('**/dashboard');
     await page.goto(`${server.url}/push-test`);
     await page.getByRole('button', { name: pushTexts.send }).click();
-    await expect.poll(() => page.getByText(messages.pushPermissionDenied.en).isVisible()).toBe(true);
+    await page.getByText(messages.pushPermissionDenied.en).first().waitFor();
     await context.close();
   });
 });
@@ -165,11 +165,12 @@ describe('offline', () => {
       await own.stop();
       await page.reload();
       await page.locator('input[type=tel]').waitFor();
-      await expect.poll(() => page.getByTestId('offline-notice').isVisible()).toBe(true);
+      await page.getByTestId('offline-notice').waitFor();
       expect(await page.getByTestId('offline-notice').textContent()).toBe(messages.offlineNotice.en);
       // a lazy screen's code comes from the precache too
       await page.goto(`${own.url}/about`);
-      await expect.poll(() => page.locator('h1, h2').first().textContent()).toBeTruthy();
+      await page.locator('h1, h2').first().waitFor();
+      expect(await page.locator('h1, h2').first().textContent()).toBeTruthy();
       await screenshot(page, 'offline-shell-en');
     } finally {
       await context.close();

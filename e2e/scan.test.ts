@@ -27,6 +27,7 @@ import {
   openE2E,
   readLocale,
   screenshot,
+  signUpCustomer,
 } from './harness';
 
 const require = createRequire(import.meta.url);
@@ -74,7 +75,7 @@ async function qrVideo(text: string): Promise<string> {
 /** A customer of the demo with an offer request at West Bay (the demo staff member's branch). */
 async function customerRequest(lang: Lang) {
   const mobile = fullMobile();
-  await server.api('user/signup', { name: `Scan ${lang}`, mobile, password: 'cust-pass-1', userCurrncy: 'USD' });
+  await signUpCustomer(server, { name: `Scan ${lang}`, mobile });
   await server.admin('customer', 'grant', mobile, '1000');
   const { token } = await server.api('user/login', { username: mobile, password: 'cust-pass-1' });
   const offers = await server.api('user/offer/list', {}, token);
@@ -140,7 +141,7 @@ describe.each(['en', 'ar'] as const)('scan to approve (%s)', (lang) => {
 
     // a forged code typed in
     const parts = req.code.split('.');
-    const forged = [...parts.slice(0, 2), String(req.id + 1), ...parts.slice(3)].join('.');
+    const forged = [...parts.slice(0, 3), String(req.id + 1), ...parts.slice(4)].join('.'); // L2.<kid>.<kind>.<id>…
     await page.getByTestId('scan-typed').fill(forged);
     await page.getByTestId('scan-typed').press('Enter');
     await expect.poll(() => page.getByTestId('scan-error').textContent()).toBe(messages.qrForged[lang]);

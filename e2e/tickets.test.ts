@@ -78,8 +78,14 @@ describe.each(['en', 'ar'] as Lang[])('support tickets (%s)', (lang) => {
     expect(await page.getByTestId('ticket-information').textContent()).toContain(body);
     expect(await page.getByTestId('ticket-information').textContent()).toContain(productName);
 
-    // the merchant replies
+    // the ticket's own text opens its thread (issue 23)
     await page.getByRole('tab', { name: tx.t('messages') }).click();
+    const thread = page.getByTestId('ticket-message');
+    await thread.first().waitFor();
+    expect(await thread.first().getAttribute('data-from')).toBe('me');
+    expect(await thread.first().textContent()).toContain(body);
+
+    // the merchant replies
     const reply = lang === 'ar' ? 'هل من جديد؟' : 'Any news?';
     await field(page.getByTestId('reply-form'), tx.t('yourReply')).fill(reply);
     await submitAndSeeToast(
@@ -97,6 +103,8 @@ describe.each(['en', 'ar'] as Lang[])('support tickets (%s)', (lang) => {
     const support = page.locator('[data-testid="ticket-message"][data-from="support"]');
     await support.filter({ hasText: answer }).waitFor();
     expect(await support.first().textContent()).toContain(tx.t('fromSupport'));
+    // by the name of the operator the command line acts as (issue 23, point 5)
+    expect(await support.first().textContent()).toContain(lang === 'ar' ? 'دعم المنصة' : 'Platform support');
     // only the merchant's own message has a delete button
     expect(await support.getByRole('button', { name: tx.t('deleteMessage') }).count()).toBe(0);
     expect(await page.getByRole('button', { name: tx.t('deleteMessage') }).count()).toBe(1);
@@ -114,7 +122,8 @@ describe.each(['en', 'ar'] as Lang[])('support tickets (%s)', (lang) => {
     // the list shows it closed
     await page.goto(`${server.url}/setting?sheet=tickets`);
     const closedRow = page.getByTestId('ticket-row').filter({ hasText: body });
-    await expect.poll(() => closedRow.getByTestId('ticket-status').textContent()).toBe(tx.t('closedTicket'));
+    await closedRow.waitFor();
+    expect(await closedRow.getByTestId('ticket-status').textContent()).toBe(tx.t('closedTicket'));
     await close();
   }, 120_000);
 });

@@ -87,7 +87,12 @@ describe.each(['en', 'ar'] as Lang[])('web polish (%s)', (lang) => {
       page,
       form,
       tx,
-      { fName: `Dup${lang}`, local: DEMO_STAFF.merchantUser.slice(3), password: 'staff-pass-1', branch: 'West Bay' },
+      {
+        fName: `Dup${lang}`,
+        local: DEMO_STAFF.merchantUser.slice(3),
+        password: 'staff-pass-1',
+        branch: lang === 'ar' ? 'الخليج الغربي' : 'West Bay',
+      },
       tx.roles.merchantUser,
     );
     await form.locator('button[type=submit]').click();

@@ -65,7 +65,9 @@ await step('lint', async () => {
   const style = await run(bin('biome'), ['check', '--error-on-warnings', '.']);
   // import rules (.dependency-cruiser.cjs): no cycles, features apart, repositories private
   const imports = await run(bin('depcruise'), ['apps', 'packages', 'e2e', '--config', '.dependency-cruiser.cjs']);
-  return counted(style || imports);
+  // no source file over 300 lines but the schema (scripts/file-size.mjs)
+  const sizes = await run(process.execPath, [path.join(root, 'scripts/file-size.mjs')]);
+  return counted(style || imports || sizes);
 });
 await step('unit', () => vitest('unit', ['--project', 'contract', '--project', 'web']));
 await step('server', async () => {

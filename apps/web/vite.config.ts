@@ -5,41 +5,16 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { LANGUAGES, type Language, STORAGE_KEYS } from '../../packages/contract/src/constants';
+import { LANGUAGES, type Language } from '../../packages/contract/src/constants';
 import { messages } from '../../packages/contract/src/messages';
+import { FIRST_SCREENS, facadeChunks, staticClosure } from './build/chunks';
+import { firstScreenHtml } from './build/first-screen-html';
 
 /** The API server during development (README: PORT defaults to 8080). */
 const apiServer = 'http://localhost:8080';
 
 const REACT =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
-
-/** The lazy screens a visit starts on: the sign-in screen, and the signed-in layout with the dashboard. */
-const FIRST_SCREENS = {
-  signIn: ['src/features/auth/login-page.tsx'],
-  home: ['src/app/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
-};
-
-/** The chunks `start` loads: themselves and every chunk they import statically. */
-function staticClosure(chunks: Rolldown.OutputChunk[], start: Rolldown.OutputChunk[]): Rolldown.OutputChunk[] {
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const seen = new Map<string, Rolldown.OutputChunk>();
-  const visit = (c: Rolldown.OutputChunk | undefined) => {
-    if (!c || seen.has(c.fileName)) return;
-    seen.set(c.fileName, c);
-    for (const f of c.imports) visit(byFile.get(f));
-  };
-  for (const c of start) visit(c);
-  return [...seen.values()];
-}
-
-/** The chunks whose facade is one of `files` (paths under `root`); all of them, or an error naming `what`. */
-function facadeChunks(chunks: Rolldown.OutputChunk[], root: string, files: string[], what: string) {
-  const ids = files.map((f) => path.join(root, f));
-  const found = chunks.filter((c) => c.facadeModuleId && ids.includes(c.facadeModuleId));
-  if (found.length !== ids.length) throw new Error(`${what}: no chunk for some of ${files.join(', ')}`);
-  return { ids, found };
-}
 
 /**
  * The chunks of the first screens (bench/README.md, "First load"). Left to the bundler, what the
@@ -106,67 +81,6 @@ function firstScreenChunks(): { plugin: Plugin; groups: Rolldown.CodeSplittingGr
 }
 
 const firstScreens = firstScreenChunks();
-
-/**
- * The page's own script (constant: the server allows it by its hash, http/security.ts): from what
- * the visitor's storage says, it starts fetching the chunks the first screen will import lazily
- * (the signed-in home, or the sign-in screen) and the Arabic strings, while the entry downloads,
- * instead of after the entry has run (bench/README.md, "Lighthouse"). The file names come from
- * the JSON beside it, which a build writes.
- */
-const PRELOAD_SCRIPT = `(function(){try{var d=document,m=JSON.parse(d.getElementById('first-screen-chunks').textContent),s=localStorage,f=[],p=location.pathname;
-if(s.getItem('${STORAGE_KEYS.language}')==='ar')f=f.concat(m.ar);
-if(s.getItem('${STORAGE_KEYS.token}'))f=f.concat(m.home);else if(p==='/login'||(p==='/'&&s.getItem('${STORAGE_KEYS.language}')))f=f.concat(m.signIn);
-f.forEach(function(h){var l=d.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href='/'+h;d.head.appendChild(l)})}catch(e){}})()`;
-
-/** Writes the first screens' chunks (their static imports and CSS, beyond the entry's) and PRELOAD_SCRIPT into index.html. */
-function firstScreenPreloads(): Plugin {
-  let root = __dirname;
-  return {
-    name: 'loyalty:first-screen-preloads',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!ctx.bundle) return html;
-        const chunks = Object.values(ctx.bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-        const entry = new Set(
-          staticClosure(
-            chunks,
-            chunks.filter((c) => c.isEntry),
-          ).map((c) => c.fileName),
-        );
-        const filesOf = (files: string[]) => {
-          const js = staticClosure(chunks, facadeChunks(chunks, root, files, 'preloads').found).filter(
-            (c) => !entry.has(c.fileName),
-          );
-          const css = js.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
-          return [...js.map((c) => c.fileName), ...css];
-        };
-        const map = {
-          signIn: filesOf(FIRST_SCREENS.signIn),
-          home: filesOf(FIRST_SCREENS.home),
-          ar: filesOf(['src/lib/locale-ar.ts']),
-        };
-        return {
-          html,
-          tags: [
-            {
-              tag: 'script',
-              attrs: { type: 'application/json', id: 'first-screen-chunks' },
-              children: JSON.stringify(map),
-              injectTo: 'head',
-            },
-            { tag: 'script', children: PRELOAD_SCRIPT, injectTo: 'head' },
-          ],
-        };
-      },
-    },
-  };
-}
 
 /** A Mantine component's class map, e.g. `@mantine/core/esm/components/Button/Button.module.mjs`. */
 const MANTINE_CLASS_MAP = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/;
@@ -277,7 +191,7 @@ export default defineConfig({
   plugins: [
     react(),
     firstScreens.plugin,
-    firstScreenPreloads(),
+    firstScreenHtml({ ssrPlugins: () => [react(), messagesByLanguage()] }),
     mantineStylesPerComponent(),
     messagesByLanguage(),
     precompress(),

@@ -1,11 +1,34 @@
+import pino from 'pino';
 import { buildApp } from './app';
-import { loadConfig, publicConfigOf } from './config';
+import { type Config, ConfigError, loadConfig, publicConfigOf } from './config';
 import { openDatabase } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import { stopOnSignals } from './lib/shutdown';
-import { paymentGatewayFrom } from './modules/payments/payments';
+import { smsProviderFrom } from './modules/sms/providers';
+import { paymentGatewayFrom } from './platform/payments/payments';
+import { startupSummary } from './startup-summary';
 
-const config = loadConfig();
+// every setting checked before anything starts: one message naming each problem, and exit 78
+// (EX_CONFIG: a service manager should not restart a server that lacks its settings)
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  process.stderr.write(`${err.message}\n`);
+  process.exit(78);
+}
+// files this process creates (the database, uploads) are its user's only (docs/deploy.md)
+process.umask(0o077);
+
+// the first lines: what this server uses (never a secret), and a warning when it is not ready for production
+const startLog = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: true }));
+const summary = startupSummary(config);
+startLog.info(summary.line);
+for (const w of summary.warnings) startLog.warn(w);
+// `npm start` checks the settings before it builds the web app, then starts the server
+if (process.argv.includes('--check-config')) process.exit(0);
+
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
   pgSchema: config.databaseSchema,
@@ -13,21 +36,30 @@ const database = openDatabase({
 });
 const applied = await migrateToLatest(database);
 
-const { app } = await buildApp({
+const { app, metricsUrl } = await buildApp({
   database,
   dataDir: config.dataDir,
   webDist: config.webDist,
   log: { level: config.logLevel },
   metricsToken: config.metricsToken,
+  metricsListener: config.metricsListener,
+  sessionTtlMs: config.sessions.ttlMs,
+  sessionIdle: config.sessions.idle,
+  feed: { maxStreams: config.feedMaxStreams },
+  acceptSweepMs: config.acceptSweepMs,
   s3: config.s3,
   trustProxy: config.trustProxy,
   hsts: config.hsts,
   publicConfig: publicConfigOf(config),
   payments: paymentGatewayFrom(config),
-  push: config.push,
+  smsProvider: smsProviderFrom(config.sms),
+  push: { ...config.push, vapid: config.vapid },
+  qrKeys: { signingKey: config.qr.signingKey, previousSigningKey: config.qr.previousSigningKey },
+  operatorSecretKeys: config.operatorSecretKeys,
   redis: config.redis,
 });
 if (applied.length) app.log.info({ applied }, 'database migrated');
+if (metricsUrl) app.log.info(`metrics on ${metricsUrl}/metrics`);
 
 // SIGTERM, SIGINT, SIGHUP: finish in-flight requests (10 s at most), close the database, exit 0
 stopOnSignals({

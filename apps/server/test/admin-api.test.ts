@@ -82,6 +82,39 @@ describe('operator tokens', () => {
     await expect(t.services.operator.revokeToken('abc')).rejects.toThrow(/whole number/);
   }, 120_000);
 
+  it('a token expires: 30 days by default, --days N from the command line; an expired one answers 401', async () => {
+    const made = await t.services.operator.createToken('short');
+    const days = (Date.parse(made.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    expect((await admin('merchant/list', {}, made.token)).status).toBe(200);
+    await t.db
+      .updateTable('operatorTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', made.id)
+      .execute();
+    expect((await admin('merchant/list', {}, made.token)).status).toBe(401);
+    await expect(t.services.operator.createToken('forever', 3650)).rejects.toThrow(/from 1 to 365/);
+
+    const root = path.resolve(__dirname, '../../..');
+    const cli = (...args: string[]) =>
+      promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/admin.ts', ...args], {
+        cwd: root,
+        env: { ...process.env, ...t.databaseEnv },
+      });
+    const { stdout } = await cli('operator', 'token', '--days', '2', 'night', 'shift');
+    expect(stdout).toMatch(/valid until \S+/);
+    const row = await t.db
+      .selectFrom('operatorTokens')
+      .selectAll()
+      .where('label', '=', 'night shift')
+      .executeTakeFirstOrThrow();
+    expect((Date.parse(row.expiresAt!) - Date.now()) / 86_400_000).toBeCloseTo(2, 1);
+    expect((await cli('operator', 'tokens')).stdout).toMatch(
+      new RegExp(`^${made.id}\\t\\S+\\texpired \\S+\\tshort$`, 'm'),
+    );
+  }, 120_000);
+
   it('answers 401 without a token, with a wrong one, or with a merchant session token', async () => {
     const m = await merchantFixture(t);
     for (const auth of [null, 'nope', `${token}x`, m.token]) {
@@ -144,25 +177,36 @@ describe('packages and invoices', () => {
 
   it('adds an invoice for a merchant by mobile', async () => {
     const m = await merchantFixture(t);
-    const res = await admin('invoice/add', { merchant: m.mobile, name: 'Setup fee', amount: '20' });
+    const res = await admin('invoice/add', {
+      merchant: m.mobile,
+      name: 'Setup fee',
+      nameAr: 'رسوم الإعداد',
+      amount: '20',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Setup fee', amount: 20, merchantId: m.id });
     const inv = await t.call('merchant/invoice/list', {}, { token: m.token });
-    expect(inv.body.data.rows).toContainEqual(expect.objectContaining({ name: 'Setup fee' }));
+    expect(inv.body.data.rows).toContainEqual(expect.objectContaining({ name: 'Setup fee', nameAr: 'رسوم الإعداد' }));
   });
 });
 
 describe('tickets', () => {
-  it("replies on a merchant's ticket with adminId = the token's id; 404 unknown, 409 once closed", async () => {
+  it("replies on a merchant's ticket as the token's operator (adminId); 404 unknown, 409 once closed", async () => {
     const m = await merchantFixture(t);
     const ticket = (
       await t.call('merchant/ticket/create', { ticketType: 'general', ticketBody: 'Hi' }, { token: m.token })
     ).body.data;
     const res = await admin('ticket/reply', { ticketId: ticket.id, message: 'Hello from support' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ ticketId: ticket.id, adminId: tokenId, messageBody: 'Hello from support' });
+    const operator = await t.services.operator.operatorIdOf(`token:${tokenId}`);
+    expect(res.body.data).toMatchObject({
+      ticketId: ticket.id,
+      adminId: operator,
+      Admin: { id: operator, name: 'Platform support' },
+      messageBody: 'Hello from support',
+    });
     const hist = await t.call('merchant/ticket/messageHistory/list', { ticketId: ticket.id }, { token: m.token });
-    expect(hist.body.data.ticketsHistoryMessage.rows).toMatchObject([{ adminId: tokenId }]);
+    expect(hist.body.data.ticketsHistoryMessage.rows).toMatchObject([{ adminId: operator }]);
     expect((await admin('ticket/reply', { ticketId: 999999, message: 'x' })).status).toBe(404);
     await t.call('merchant/ticket/close', { id: ticket.id }, { token: m.token });
     expect((await admin('ticket/reply', { ticketId: ticket.id, message: 'late' })).status).toBe(409);

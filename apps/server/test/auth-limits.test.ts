@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../src/lib/rate-limit';
-import { merchantFixture, nextMobile, type Res, startTestServer, type TestServer } from './harness';
+import { merchantFixture, nextMobile, type Res, signUpCustomer, startTestServer, type TestServer } from './harness';
 
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -22,13 +22,7 @@ const statuses = (list: Res[]) => {
 };
 const retryAfter = (r: Res) => Number(r.headers.get('retry-after'));
 
-async function customerFixture(server: TestServer) {
-  const mobile = nextMobile('9746');
-  const password = 'cust-pass-12';
-  const res = await server.call('user/signup', { name: 'Cust', mobile, password });
-  expect(res.status).toBe(200);
-  return { mobile, password };
-}
+const customerFixture = (server: TestServer) => signUpCustomer(server, { name: 'Cust', password: 'cust-pass-12' });
 
 // A long first wait keeps the counts exact however long a burst takes on a busy machine.
 const slowPhone = { ...LOGIN_LIMITS.perPhone, baseMs: 60_000 };

@@ -5,9 +5,9 @@
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../src/cli/demo/demo-data';
 import { nowIso } from '../src/db/dialect';
 import { hashPassword, isCommonPassword } from '../src/lib/password';
-import { DEMO_PASSWORD } from '../src/modules/demo/demo-data';
 import { merchantFixture, nextMobile, startTestServer, TEST_HASH_COST, type TestServer } from './harness';
 import { addBranch } from './staff-fixtures';
 
@@ -88,6 +88,7 @@ describe('argon2id', () => {
         mustChangePassword: 0,
         registeredByMerchantId: null,
         registeredBranchId: null,
+        verifiedAt: now,
         createdAt: now,
         updatedAt: now,
       })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertStaff, merchantFixture, nextMobile, startTestServer, type TestServer } from './harness';
+import { insertStaff, merchantFixture, nextMobile, signUpCustomer, startTestServer, type TestServer } from './harness';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -43,6 +43,19 @@ describe('merchant signup and approval', () => {
         { field: 'check', message: 'Accept privacy policy' },
       ]),
     );
+  });
+
+  it('refuses a name without a letter with "Please enter valid name" (SPEC §5, issue 23)', async () => {
+    for (const name of ['12345', '---', 'x'.repeat(101)]) {
+      const res = await t.call('merchant/signup', {
+        name,
+        mobile: nextMobile(),
+        password: 'cafe-pass-12',
+        check: 'true',
+      });
+      expect(res.status, name).toBe(422);
+      expect(res.body.errors).toContainEqual({ field: 'name', message: 'Please enter valid name' });
+    }
   });
 
   it('answers validation messages in Arabic when asked', async () => {
@@ -189,9 +202,8 @@ describe('sessions', () => {
   });
 
   it('a customer token cannot call merchant endpoints', async () => {
-    const mobile = nextMobile('9746');
-    await t.call('user/signup', { name: 'Cust', mobile, password: 'cust-pass-1' });
-    const login = await t.call('user/login', { username: mobile, password: 'cust-pass-1' });
+    const { mobile, password } = await signUpCustomer(t, { name: 'Cust' });
+    const login = await t.call('user/login', { username: mobile, password });
     expect(login.status).toBe(200);
     expect((await t.call('merchant/me', {}, { token: login.body.data.token })).status).toBe(403);
     const me = await t.call('user/me', {}, { token: login.body.data.token });
@@ -273,15 +285,56 @@ describe('profile', () => {
   it('updates name and mobile, refusing a mobile in use', async () => {
     const a = await merchantFixture(t);
     const b = await merchantFixture(t);
-    const taken = await t.call('merchant/updateProfile', { fName: 'New', mobile: b.mobile }, { token: a.token });
+    const taken = await t.call(
+      'merchant/updateProfile',
+      { fName: 'New', mobile: b.mobile, password: a.password },
+      { token: a.token },
+    );
     expect(taken.status).toBe(409);
     const mobile = nextMobile();
     const ok = await t.call(
       'merchant/updateProfile',
-      { fName: 'New Name', mobile, hotLine: '44001122' },
+      { fName: 'New Name', mobile, hotLine: '44001122', password: a.password },
       { token: a.token },
     );
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ name: 'New Name', mobile, MerchantProfile: { hotLine: '44001122' } });
+  });
+
+  it('says "Please enter valid mobile number" and "Please enter valid name" (SPEC §5, issue 23)', async () => {
+    const a = await merchantFixture(t);
+    const res = await t.call('merchant/updateProfile', { fName: '1234', mobile: '12' }, { token: a.token });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'mobile', message: 'Please enter valid mobile number' },
+        { field: 'fName', message: 'Please enter valid name' },
+      ]),
+    );
+  });
+
+  it('keeps the currency the money is shown in: USD by default, QAR when chosen, nothing else (issue 23)', async () => {
+    const a = await merchantFixture(t);
+    const me = await t.call('merchant/me', {}, { token: a.token });
+    expect(me.body.data.userCurrncy).toBe('USD');
+    const mobile = me.body.data.mobile;
+    const qar = await t.call(
+      'merchant/updateProfile',
+      { fName: 'Cafe', mobile, userCurrncy: 'QAR' },
+      { token: a.token },
+    );
+    expect(qar.status).toBe(200);
+    expect(qar.body.data.userCurrncy).toBe('QAR');
+    const row = await t.db.selectFrom('merchants').select('currency').where('id', '=', a.id).executeTakeFirstOrThrow();
+    expect(row.currency).toBe('QAR');
+    // a profile update without it keeps the choice
+    const kept = await t.call('merchant/updateProfile', { fName: 'Cafe', mobile }, { token: a.token });
+    expect(kept.body.data.userCurrncy).toBe('QAR');
+    const bad = await t.call(
+      'merchant/updateProfile',
+      { fName: 'Cafe', mobile, userCurrncy: 'EUR' },
+      { token: a.token },
+    );
+    expect(bad.status).toBe(422);
   });
 });

@@ -76,6 +76,8 @@ describe.skipIf(usePg)('on the embedded database', () => {
     writing = false;
     await Promise.all(writers);
     expect(out.stdout).toContain('integrity ok');
+    // a backup holds every account: its owner's only (docs/deploy.md, "Production checklist")
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(ackedBeforeBackup.length).toBeGreaterThan(0);
     expect(ackedDuringBackup).toBeGreaterThan(ackedBeforeBackup.length); // writes went on meanwhile
 
@@ -94,6 +96,8 @@ describe.skipIf(usePg)('on the embedded database', () => {
 
     const restored = await admin(['restore', file], { DATA_DIR: fresh, DATABASE_URL: '', DATABASE_SCHEMA: '' });
     expect(restored.stdout).toContain('Restored');
+    expect(fs.statSync(fresh).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(fresh, 'app.sqlite')).mode & 0o777).toBe(0o600);
     const check = new SQLite(path.join(fresh, 'app.sqlite'), { readonly: true });
     expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
     check.close();

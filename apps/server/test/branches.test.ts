@@ -157,6 +157,44 @@ describe('merchant/updateBranch', () => {
   });
 });
 
+describe("a branch's Arabic name (branchNameAr, issue 23 point 10)", () => {
+  it('is optional on add and update: stored and answered, blank keeps it, none is null', async () => {
+    const named = await t.call('merchant/addBranch', { ...branch, branchNameAr: 'الخليج الغربي' }, { token: m.token });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body.data).toMatchObject({ branchName: 'West Bay', branchNameAr: 'الخليج الغربي' });
+    const plain = await t.call('merchant/addBranch', branch, { token: m.token });
+    expect(plain.body.data).toMatchObject({ branchName: 'West Bay', branchNameAr: null });
+
+    const id = plain.body.data.id as number;
+    let res = await t.call('merchant/updateBranch', { branchId: id, branchNameAr: 'اللؤلؤة' }, { token: m.token });
+    expect(res.body.data).toMatchObject({ branchName: 'West Bay', branchNameAr: 'اللؤلؤة' });
+    res = await t.call(
+      'merchant/updateBranch',
+      { branchId: id, branchNameAr: '', branchName: 'Pearl' },
+      { token: m.token },
+    );
+    expect(res.body.data).toMatchObject({ branchName: 'Pearl', branchNameAr: 'اللؤلؤة' });
+    const row = await t.db.selectFrom('branches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.branchNameAr).toBe('اللؤلؤة');
+    const details = await t.call('merchant/branch/details', { branchId: id }, { token: m.token });
+    expect(details.body.data.branchNameAr).toBe('اللؤلؤة');
+    const long = await t.call('merchant/addBranch', { ...branch, branchNameAr: 'ا'.repeat(101) }, { token: m.token });
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toEqual([{ field: 'branchNameAr', message: 'Too long' }]);
+  });
+
+  it('travels with the branch wherever it is named: staff, reports', async () => {
+    const owner = await merchantFixture(t);
+    const res = await t.call('merchant/addBranch', { ...branch, branchNameAr: 'سوق واقف' }, { token: owner.token });
+    const id = res.body.data.id as number;
+    await staffLogin(t, owner.id, id);
+    const staff = await t.call('merchant/user/list', {}, { token: owner.token });
+    expect(staff.body.data.rows[0].Branch).toEqual({ id, branchName: 'West Bay', branchNameAr: 'سوق واقف' });
+    const chart = await t.call('merchant/chart/orders/branches', {}, { token: owner.token });
+    expect(chart.body.data[0]).toMatchObject({ branchId: id, branchName: 'West Bay', branchNameAr: 'سوق واقف' });
+  });
+});
+
 describe('merchant/tag/list', () => {
   it('lists the operator tags to merchants and staff, not to couriers', async () => {
     const [a, b] = await addTags(t, 2);

@@ -4,7 +4,7 @@ import { activityRepository } from '../src/modules/activity/activity.repository'
 import { customerFixture, requestOffer, shopFixture } from './fixtures-requests';
 import type { TestServer } from './harness';
 import { addCard, packageFixture } from './money-fixtures';
-import { assign, buyer, ok, order, orderShop, withRequestsServer } from './orders-fixtures';
+import { assign, buyer, ok, order, orderShop, pinOf, withRequestsServer } from './orders-fixtures';
 import { addBranch, addEmployee } from './staff-fixtures';
 
 let t: TestServer;
@@ -62,7 +62,11 @@ describe('audit rows', () => {
       ),
     );
     await ok(
-      t.call('merchantUser/product/req/changeStatus', { id: del, deliveryStatus: 'done' }, { token: s.courier.token }),
+      t.call(
+        'merchantUser/product/req/changeStatus',
+        { id: del, deliveryStatus: 'done', pin: await pinOf(t, del) },
+        { token: s.courier.token },
+      ),
     );
     await ok(t.call('user/product/req/refund', { id: pick, comment: 'Broken' }, { token: c.token }));
     await ok(t.call('user/req/confirm/refund', { reqId: pick, comment: 'Sorry' }, { token: m.token }));
@@ -123,11 +127,59 @@ describe('audit rows', () => {
   });
 
   it('has no update or delete in its repository', () => {
-    expect(Object.keys(activityRepository(t.db)).sort()).toEqual(['actors', 'append', 'list', 'walk']);
+    expect(Object.keys(activityRepository(t.db)).sort()).toEqual(['actors', 'append', 'list', 'names', 'walk']);
   });
 });
 
 describe('merchant/activity/list', () => {
+  it('names what each entry is about and who or where its change points to, as they are now (issue 23)', async () => {
+    const s = await orderShop(t);
+    const m = s.merchant;
+    const c = await buyer(t, 5000);
+    const del = await order(t, s, c, { type: 'delivery' });
+    await ok(assign(t, s, [del]));
+    await ok(assign(t, s, [del], s.otherCourier.id));
+    const card = await addCard(t, m.token);
+    const pkg = await packageFixture(t);
+    await ok(
+      t.call(
+        'merchant/req/package',
+        { packageId: pkg.id, cardId: card.id, idempotencyKey: 'names-1' },
+        { token: m.token },
+      ),
+    );
+    const e = await addEmployee(t, m.token, { branchId: s.branch.id, fName: 'Huda' });
+    const people = await t.db
+      .selectFrom('merchantUsers')
+      .select(['id', 'fName', 'mName', 'lName'])
+      .where('id', 'in', [s.courier.id, s.otherCourier.id])
+      .execute();
+    const fullName = (id: number) => {
+      const u = people.find((p) => p.id === id);
+      return [u?.fName, u?.mName, u?.lName].filter(Boolean).join(' ');
+    };
+
+    const res = await t.call('merchant/activity/list', {}, { token: m.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    type Row = { action: string; subject: unknown; names: { employees: Record<string, string>; branches: unknown } };
+    const rows: Row[] = res.body.data.rows;
+    const reassigned = rows.find((r) => r.action === 'productRequest.assign');
+    // the second assignment: from the first courier to the other, both by name; the order by its product
+    expect(reassigned?.subject).toEqual({ name: 'Saffron coffee beans', nameAr: 'حبوب قهوة بالزعفران' });
+    expect(reassigned?.names.employees).toEqual({
+      [s.courier.id]: fullName(s.courier.id),
+      [s.otherCourier.id]: fullName(s.otherCourier.id),
+    });
+    const bought = rows.find((r) => r.action === 'package.purchase');
+    expect(bought?.subject).toEqual({ name: 'Gold pack', nameAr: 'الباقة الذهبية' });
+    const added = rows.find((r) => r.action === 'employee.add');
+    expect(added?.subject).toMatchObject({ name: expect.stringContaining('Huda') });
+    expect(added?.names.branches).toEqual({ [s.branch.id]: { name: expect.any(String), nameAr: null } });
+    const card1 = rows.find((r) => r.action === 'card.add');
+    expect(card1?.subject).toBeNull();
+    expect(e.id).toBeGreaterThan(0);
+  });
+
   it('is the merchant alone: staff, couriers and customers get 403', async () => {
     const s = await orderShop(t);
     const c = await customerFixture(t);
@@ -192,5 +244,40 @@ describe('merchant/activity/list', () => {
     expect(today).toMatch(/^\d{4}-/);
     const bad = await call({ action: 'nothing' });
     expect(bad.status).toBe(422);
+  });
+
+  it("answers 404 for a filter naming another merchant's branch or person, on the list and its export", async () => {
+    const shop = await shopFixture(t);
+    const rival = await shopFixture(t);
+    const token = shop.merchant.token;
+    const list = (f: Record<string, string | number>) => t.call('merchant/activity/list', f, { token });
+    const csv = (f: Record<string, string | number>) =>
+      fetch(`${t.url}/api/merchant/export/activity.csv?${new URLSearchParams(f as Record<string, string>)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const foreign: [Record<string, string | number>, string][] = [
+      [{ branchId: rival.branch.id }, 'Branch not found'],
+      [{ branchId: 2_000_000_000 }, 'Branch not found'],
+      [{ who: `merchantUser:${rival.staff.id}` }, 'Employee not found'],
+      [{ who: `merchant:${rival.merchant.id}` }, 'Merchant not found'],
+    ];
+    for (const [f, message] of foreign) {
+      const res = await list(f);
+      expect([f, res.status, res.body]).toEqual([f, 404, { message }]);
+      const file = await csv(f);
+      expect([f, file.status, await file.json()]).toEqual([f, 404, { message }]);
+    }
+    // the merchant's own branch and people: served, an empty page when they did nothing yet
+    const own: Record<string, string | number>[] = [
+      { branchId: shop.otherBranch.id },
+      { who: `merchantUser:${shop.otherStaff.id}` },
+    ];
+    for (const f of own) {
+      expect((await list(f)).body.data.count, JSON.stringify(f)).toBe(0);
+      expect((await csv(f)).status).toBe(200);
+    }
+    // an id no row can have is refused by the contract (it once reached PostgreSQL's integer column: 500)
+    for (const who of ['merchantUser:9999999999', 'merchant:0', 'merchant:01'])
+      expect((await list({ who })).status, who).toBe(422);
   });
 });

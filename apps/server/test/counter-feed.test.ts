@@ -16,7 +16,7 @@ afterAll(async () => t?.close());
 const ready = (m: { event: string }) => m.event === 'ready';
 
 describe('GET /api/merchant/events', () => {
-  it('needs a staff, courier or merchant token (header or ?token=)', async () => {
+  it('needs a staff, courier or merchant token (header, or a stream ticket in the query)', async () => {
     const none = await openFeed(t.url, null);
     expect(none.status).toBe(401);
     const c = await customerFixture(t);
@@ -25,7 +25,7 @@ describe('GET /api/merchant/events', () => {
     const bad = await openFeed(t.url, 'not-a-token');
     expect(bad.status).toBe(401);
     const shop = await shopFixture(t);
-    const q = await openFeed(t.url, shop.merchant.token, { viaQuery: true });
+    const q = await openFeed(t.url, shop.merchant.token, { viaTicket: true });
     expect(q.status).toBe(200);
     await q.waitFor(ready);
     q.close();
@@ -35,7 +35,7 @@ describe('GET /api/merchant/events', () => {
     const shop = await shopFixture(t);
     const c = await customerFixture(t, 500);
     const merchant = await openFeed(t.url, shop.merchant.token);
-    const staff = await openFeed(t.url, shop.staff.token, { viaQuery: true });
+    const staff = await openFeed(t.url, shop.staff.token, { viaTicket: true });
     const other = await openFeed(t.url, shop.otherStaff.token);
     await Promise.all([merchant, staff, other].map((s) => s.waitFor(ready)));
 

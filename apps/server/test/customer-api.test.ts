@@ -69,8 +69,21 @@ describe('user/offer/list and user/product/list', () => {
       count: 1,
       rows: [{ id: product.id, price: 9, merchant: { name: shop.merchant.name } }],
     });
-    const none = await t.call('user/product/list', { merchantId: notLive.id }, { token: c.token });
-    expect(none.body.data).toEqual({ rows: [], count: 0 });
+  });
+
+  it('answers 404 for a merchantId filter naming a merchant customers cannot see (not live, or no such merchant)', async () => {
+    const notLive = await merchantFixture(t);
+    const c = await customerFixture(t);
+    for (const path of ['user/offer/list', 'user/product/list'])
+      for (const merchantId of [notLive.id, 2_000_000_000]) {
+        const res = await t.call(path, { merchantId }, { token: c.token });
+        expect([path, merchantId, res.status, res.body]).toEqual([
+          path,
+          merchantId,
+          404,
+          { message: 'Merchant not found' },
+        ]);
+      }
   });
 
   it('pages the lists and refuses non-customers', async () => {

@@ -44,7 +44,7 @@ describe('merchantUser/product/req/list', () => {
       deliveryStatus: 'pending',
       User: { id: c.id, name: c.name, mobile: c.mobile },
       UserAddress: { id: c.addressId, Address: { address1: 'Building 12, Street 840', lat: 25.2847, long: 51.5035 } },
-      Product: { id: s.product.id, name: 'Saffron coffee beans', price: 12.5, points: 40 },
+      Product: { id: s.deliveryProduct.id, name: 'Saffron coffee beans', price: 12.5, points: 40 },
       Branch: { id: s.branch.id },
     });
     const theirs = await lists(s.otherCourier.token);

@@ -8,6 +8,7 @@ import vm from 'node:vm';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/dialect';
+import { downloadCsv, parseCsv } from './csv-reader';
 import { customerFixture, requestOffer, shopFixture, staffFixture, withRequestsServer } from './fixtures-requests';
 import type { TestServer } from './harness';
 
@@ -16,49 +17,8 @@ withRequestsServer((server) => {
   t = server;
 });
 
-/** A small RFC 4180 reader for the tests (quotes, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
-
-async function download(path: string, token: string | undefined, query: Record<string, string> = {}, lang = 'en') {
-  const qs = new URLSearchParams(query).toString();
-  const headers: Record<string, string> = { 'accept-language': lang };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${t.url}/api/${path}${qs ? `?${qs}` : ''}`, { headers });
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  return {
-    status: res.status,
-    headers: res.headers,
-    bytes,
-    text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes),
-  };
-}
+const download = (path: string, token: string | undefined, query: Record<string, string> = {}, lang = 'en') =>
+  downloadCsv(t, path, token, query, lang);
 
 describe('CSV exports', () => {
   it('exports offer requests with a BOM, Arabic intact, formulas neutralised and the list filters applied', async () => {

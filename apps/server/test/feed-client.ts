@@ -20,15 +20,33 @@ export interface FeedStream {
   close(): void;
 }
 
+/** A single-use stream ticket of the session (`merchant/events/ticket`). */
+export async function streamTicket(baseUrl: string, token: string): Promise<string> {
+  const res = await fetch(new URL('/api/merchant/events/ticket', baseUrl), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as { data?: { ticket: string } };
+  if (!res.ok || !body.data) throw new Error(`stream ticket refused: ${res.status} ${JSON.stringify(body)}`);
+  return body.data.ticket;
+}
+
+/**
+ * Opens the live feed with the session token in the Authorization header, or (`viaTicket`) with a
+ * stream ticket in the query, or (`ticket`) with that ticket; `tokenInQuery` puts the session token in
+ * the query (refused).
+ */
 export async function openFeed(
   baseUrl: string,
   token: string | null,
-  o: { lastEventId?: number; viaQuery?: boolean } = {},
+  o: { lastEventId?: number; viaTicket?: boolean; ticket?: string; tokenInQuery?: boolean } = {},
 ): Promise<FeedStream> {
   const ctrl = new AbortController();
   const headers: Record<string, string> = {};
   const url = new URL('/api/merchant/events', baseUrl);
-  if (token && o.viaQuery) url.searchParams.set('token', token);
+  if (o.ticket) url.searchParams.set('ticket', o.ticket);
+  else if (token && o.viaTicket) url.searchParams.set('ticket', await streamTicket(baseUrl, token));
+  else if (token && o.tokenInQuery) url.searchParams.set('token', token);
   else if (token) headers.authorization = `Bearer ${token}`;
   if (o.lastEventId !== undefined) headers['last-event-id'] = String(o.lastEventId);
   const res = await fetch(url, { headers, signal: ctrl.signal });

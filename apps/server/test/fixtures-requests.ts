@@ -7,7 +7,7 @@ import { businessDate } from '@loyalty/contract';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { nowIso } from '../src/db/dialect';
 import { staffLogin } from './catalogue-fixtures';
-import { merchantFixture, nextMobile, startTestServer, type TestServer } from './harness';
+import { merchantFixture, nextMobile, signUpCustomer, startTestServer, type TestServer } from './harness';
 
 /**
  * A date `days` from today on the business calendar (Asia/Qatar, as the server judges an offer's
@@ -84,7 +84,7 @@ export async function offerFixture(t: TestServer, merchantId: number, branchIds:
 export async function productFixture(
   t: TestServer,
   merchantId: number,
-  o: { isActive?: boolean; stockAmount?: number } = {},
+  o: { isActive?: boolean; stockAmount?: number; deliveryAvailability?: boolean } = {},
 ) {
   const now = nowIso();
   return t.db
@@ -100,7 +100,7 @@ export async function productFixture(
       points: 30,
       image: null,
       rate: 0,
-      deliveryAvailability: 1,
+      deliveryAvailability: o.deliveryAvailability === false ? 0 : 1,
       isActive: o.isActive === false ? 0 : 1,
       createdAt: now,
       updatedAt: now,
@@ -131,13 +131,9 @@ export function withRequestsServer(use: (t: TestServer) => void): void {
 
 /** A customer signed up and logged in through the API, with `points` granted by the operator. */
 export async function customerFixture(t: TestServer, points = 0, name = 'Mariam Customer') {
-  const mobile = nextMobile('9746');
-  const password = 'cust-pass-1';
-  const signup = await t.call('user/signup', { name, mobile, password, userCurrncy: 'USD' });
-  if (signup.status !== 200) throw new Error(`customer signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
-  const login = await t.call('user/login', { username: mobile, password });
-  if (points > 0) await t.op.grantCustomerPoints(mobile, points);
-  return { id: signup.body.data.id as number, mobile, name, token: login.body.data.token as string };
+  const c = await signUpCustomer(t, { name });
+  if (points > 0) await t.op.grantCustomerPoints(c.mobile, points);
+  return { id: c.id, mobile: c.mobile, name, token: c.token };
 }
 
 /** A live merchant with two branches, a staff member at each and an offer carried by the first. */

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSecurityHeaders, securityHeaders } from '../src/http/security';
@@ -242,5 +243,74 @@ describe('without a built web app', () => {
       expect(res.status, p).toBe(404);
       expect(await res.json(), p).toHaveProperty('message');
     }
+  });
+});
+
+describe('the first screens’ own pages (pages/pages.json; apps/web/build/first-screen-html.ts)', () => {
+  const PAGE_SCRIPT = "(function(){document.documentElement.dataset.page='login'})()";
+  const LOGIN_PAGE = `<!doctype html><html><head><script>${PAGE_SCRIPT}</script></head><body><template id="first-screen-login-en">Log in</template><div id="root"></div></body></html>`;
+  let site: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-web-pages-'));
+    fs.mkdirSync(path.join(dist, 'pages'));
+    fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
+    fs.writeFileSync(path.join(dist, 'pages/login.html'), LOGIN_PAGE);
+    // the build's compressed copies of the login page (apps/web/vite.config.ts, precompress)
+    fs.writeFileSync(path.join(dist, 'pages/login.html.br'), zlib.brotliCompressSync(LOGIN_PAGE));
+    fs.writeFileSync(path.join(dist, 'pages/login.html.gz'), zlib.gzipSync(LOGIN_PAGE));
+    fs.writeFileSync(path.join(os.tmpdir(), 'loyalty-outside.html'), 'outside');
+    // a listed file outside pages/ (or missing) is never sent: the shell is
+    fs.writeFileSync(
+      path.join(dist, 'pages/pages.json'),
+      JSON.stringify({
+        '/login': 'pages/login.html',
+        '/dashboard': 'pages/dashboard.html',
+        '/setting': '../loyalty-outside.html',
+      }),
+    );
+    site = await startTestServer({ webDist: dist });
+  });
+  afterAll(async () => {
+    await site?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends an address its own page, any other the shell, and allows both pages’ scripts', async () => {
+    for (const p of ['/login', '/login?next=x']) {
+      const res = await fetch(`${site.url}${p}`);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
+      expect(await res.text(), p).toBe(LOGIN_PAGE);
+    }
+    for (const p of ['/', '/dashboard', '/setting', '/login/x'])
+      expect(await (await fetch(`${site.url}${p}`)).text(), p).toBe(SHELL);
+    // its best compression, as the client takes it
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+      ['identity', null],
+    ]) {
+      const res = await fetch(`${site.url}/login`, { headers: { 'accept-encoding': accept as string } });
+      expect(res.headers.get('content-encoding'), accept as string).toBe(encoding);
+      expect(res.headers.get('vary'), accept as string).toMatch(/accept-encoding/i);
+      expect(await res.text(), accept as string).toBe(LOGIN_PAGE);
+    }
+    // a page rebuilt while the server runs is sent with the policy of its own scripts
+    const REBUILT = "(function(){document.documentElement.dataset.page='rebuilt'})()";
+    for (const ext of ['.br', '.gz']) fs.rmSync(path.join(dist, `pages/login.html${ext}`));
+    fs.writeFileSync(path.join(dist, 'pages/login.html'), LOGIN_PAGE.replace(PAGE_SCRIPT, REBUILT));
+    fs.utimesSync(path.join(dist, 'pages/login.html'), new Date(), new Date(Date.now() + 5000));
+    const rebuilt = await fetch(`${site.url}/login`);
+    expect(await rebuilt.text()).toContain(REBUILT);
+    expect(rebuilt.headers.get('content-security-policy')).toContain(
+      `'sha256-${createHash('sha256').update(REBUILT).digest('base64')}'`,
+    );
+    // the shell carries its own; the API's answers every page's as built at start
+    expect((await fetch(`${site.url}/`)).headers.get('content-security-policy')).toContain(INLINE_HASH);
+    const csp = (await fetch(`${site.url}/api/health`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(INLINE_HASH);
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`);
   });
 });

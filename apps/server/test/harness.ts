@@ -10,14 +10,14 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../src/app';
 import type { Services } from '../src/compose';
+import type { Deps } from '../src/core/deps';
 import { type DbHandle, nowIso, openDatabase } from '../src/db/dialect';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
-import type { Deps } from '../src/deps';
 import { type HashCost, type HashingLimits, hashPassword } from '../src/lib/password';
 import { LOGIN_LIMITS, type LoginLimits } from '../src/lib/rate-limit';
-import type { S3Settings } from '../src/modules/images/storage';
 import { operatorService } from '../src/modules/operator/operator.service';
+import type { S3Settings } from '../src/platform/images/storage';
 import { type NginxProxy, nginxMissing, startNginx } from './nginx';
 
 /** A cheap argon2id cost so that hundreds of sign-ups stay fast (production: PRODUCTION_COST). */
@@ -33,6 +33,10 @@ export const TEST_LOGIN_LIMITS: LoginLimits = {
   signInsPerAddress: { limit: 100_000, windowMs: 60_000 },
   signupsPerAddress: { limit: 100_000, windowMs: 60_000 },
   resetCodesPerAddress: { limit: 100_000, windowMs: 60_000 },
+  textsPerAddress: { limit: 100_000, windowMs: 60_000 },
+  // fixtures register many walk-in customers per merchant; the limit's own test sets it
+  walkInsPerStaff: { limit: 100_000, windowMs: 60_000 },
+  walkInsPerMerchant: { limit: 100_000, windowMs: 60_000 },
 };
 
 export type Fields = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
@@ -69,10 +73,14 @@ export interface TestServer {
   deps: Deps;
   /** The app's services (to call what no endpoint reaches, e.g. push.notifyMerchant). */
   services: Services;
+  /** The metrics listener's address, when the test asked for one. */
+  metricsUrl?: string;
   kind: 'sqlite' | 'postgres';
   op: ReturnType<typeof operatorService>;
   sms: { to: string; body: string }[];
   call<T = any>(path: string, fields?: Fields, opts?: CallOptions): Promise<Res<T>>;
+  /** Another app on this same database with other settings (a server restarted with new keys); closed by the caller. */
+  sibling(over: Pick<AppOptions, 'operatorSecretKeys'>): Promise<{ url: string; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -92,6 +100,8 @@ export async function startTestServer(
     /** Replaces parts of TEST_LOGIN_LIMITS. */
     loginLimits?: Partial<LoginLimits>;
     sessionTtlMs?: number;
+    /** Idle times of sessions (SESSION_IDLE by default). */
+    sessionIdle?: AppOptions['sessionIdle'];
     webDist?: string;
     publicConfig?: Record<string, unknown>;
     hashCost?: HashCost;
@@ -104,14 +114,28 @@ export async function startTestServer(
     push?: AppOptions['push'];
     /** Receives every server log line (level trace) when given. */
     logStream?: { write(line: string): void };
-    /** Live feed timings (heartbeat, safety poll). */
-    feed?: { heartbeatMs?: number; pollMs?: number };
+    /** Live feed timings (heartbeat, safety poll) and its bound of open streams. */
+    feed?: AppOptions['feed'];
     /** METRICS_TOKEN for /metrics. */
     metricsToken?: string;
+    /** /metrics on a listener of its own (METRICS_PORT, METRICS_HOST): its address is `metricsUrl`. */
+    metricsListener?: AppOptions['metricsListener'];
     /** Keep uploads in this S3-compatible bucket. */
     s3?: S3Settings;
     /** Count the sign-in limits in Redis (a test's own key prefix) instead of the database. */
     redis?: AppOptions['redis'];
+    /**
+     * Texts through the real outbox and this provider (a fake Twilio or Unifonic) instead of the
+     * in-memory list `sms`; `outbox` sets the worker's timings.
+     */
+    smsProvider?: AppOptions['smsProvider'];
+    outbox?: AppOptions['outbox'];
+    /** QR signing keys from the environment, or how long the database's keys are cached. */
+    qrKeys?: AppOptions['qrKeys'];
+    /** OPERATOR_SECRET_KEY (…_PREVIOUS); unset: the key kept in the database. */
+    operatorSecretKeys?: AppOptions['operatorSecretKeys'];
+    /** Uploads at once and waiting. */
+    uploads?: AppOptions['uploads'];
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-test-'));
@@ -140,7 +164,7 @@ export async function startTestServer(
   await opts.beforeMigrate?.(database);
   await migrateToLatest(database);
   const sms: { to: string; body: string }[] = [];
-  const start = async (db: DbHandle) => {
+  const start = async (db: DbHandle, over: Pick<AppOptions, 'operatorSecretKeys'> = {}) => {
     const built = await buildApp({
       database: db,
       dataDir,
@@ -148,6 +172,7 @@ export async function startTestServer(
       hashing: opts.hashing ?? { concurrency: 4, maxWaiting: 1000 },
       validateResponses: true,
       sessionTtlMs: opts.sessionTtlMs,
+      sessionIdle: opts.sessionIdle,
       loginLimits: { ...TEST_LOGIN_LIMITS, ...opts.loginLimits },
       webDist: opts.webDist,
       publicConfig: opts.publicConfig,
@@ -156,21 +181,29 @@ export async function startTestServer(
       push: opts.push,
       log: opts.logStream ? { level: 'trace', stream: opts.logStream } : undefined,
       metricsToken: opts.metricsToken,
+      metricsListener: opts.metricsListener,
       s3: opts.s3,
       redis: opts.redis,
+      qrKeys: opts.qrKeys,
+      operatorSecretKeys: 'operatorSecretKeys' in over ? over.operatorSecretKeys : opts.operatorSecretKeys,
+      uploads: opts.uploads,
       // behind nginx (TEST_VIA_PROXY=1) as docs/deploy.md configures the servers
       trustProxy: viaProxy,
-      sms: {
-        async send(to, body) {
-          sms.push({ to, body });
-        },
-      },
+      ...(opts.smsProvider
+        ? { smsProvider: opts.smsProvider, outbox: opts.outbox }
+        : {
+            sms: {
+              async send(to: string, body: string) {
+                sms.push({ to, body });
+              },
+            },
+          }),
     });
     await built.app.listen({ port: 0, host: '127.0.0.1' });
     const address = built.app.server.address();
     return { ...built, port: typeof address === 'object' && address ? address.port : 0 };
   };
-  const { app, deps, services, port } = await start(database);
+  const { app, deps, services, port, metricsUrl } = await start(database);
   // TEST_VIA_PROXY=1: a second app on the same schema (its own pool, its own buildApp) and nginx
   // round-robin in front of both; every call of the test goes through nginx (docs/deploy.md)
   let second: { app: FastifyInstance; database: DbHandle; port: number } | undefined;
@@ -198,10 +231,22 @@ export async function startTestServer(
     db: database.db,
     deps,
     services,
+    metricsUrl,
     kind: database.kind,
-    op: operatorService(deps),
+    op: operatorService(deps, { settlements: services.settlements, tags: services.tags }),
     sms,
     call: callAt(url),
+    async sibling(over) {
+      const db = open();
+      const b = await start(db, over);
+      return {
+        url: `http://127.0.0.1:${b.port}`,
+        async close() {
+          await b.app.close();
+          await db.close();
+        },
+      };
+    },
     async close() {
       await proxy?.close();
       if (second) {
@@ -327,4 +372,40 @@ export async function staffLogin(
   const res = await t.call('merchant/login', { username: staff.mobileNum, password: staff.password });
   if (res.status !== 200) throw new Error(`staff login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: staff.id, token: res.body.data.token as string };
+}
+
+/** The last code texted to a number (`t.sms`, the test's SMS capture). */
+export function lastCodeTo(t: TestServer, mobile: string): string {
+  const text = t.sms.filter((s) => s.to === mobile).at(-1)?.body ?? '';
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no code texted to ${mobile}: ${JSON.stringify(text)}`);
+  return code;
+}
+
+export interface CustomerAccount {
+  id: number;
+  mobile: string;
+  password: string;
+  name: string;
+  /** A session of the customer (`user/verify` signs in). */
+  token: string;
+}
+
+/**
+ * A customer who signed up alone and confirmed the number with the texted code (docs/security.md,
+ * "Customers prove their phone"), signed in.
+ */
+export async function signUpCustomer(
+  t: TestServer,
+  o: { name?: string; mobile?: string; password?: string; userCurrncy?: string } = {},
+): Promise<CustomerAccount> {
+  const mobile = o.mobile ?? nextMobile('9746');
+  const password = o.password ?? 'cust-pass-1';
+  const name = o.name ?? `Customer ${mobile}`;
+  const signup = await t.call('user/signup', { name, mobile, password, userCurrncy: o.userCurrncy ?? 'USD' });
+  if (signup.status !== 200) throw new Error(`customer signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
+  const verified = await t.call('user/verify', { mobile, code: lastCodeTo(t, mobile), password });
+  if (verified.status !== 200)
+    throw new Error(`customer verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return { id: signup.body.data.id, mobile, password, name, token: verified.body.data.token };
 }

@@ -40,8 +40,12 @@ describe('merchant/offer/upload/images', () => {
     expect(res.status).toBe(200);
     const paths: string[] = res.body.data.images;
     expect(paths).toHaveLength(2);
+    // the folder and the files are the server's user's only
+    expect(fs.statSync(t.deps.uploadsDir).mode & 0o777).toBe(0o700);
     for (const p of paths) {
       expect(p).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+      if (t.deps.storage.kind === 'local')
+        expect(fs.statSync(path.join(t.deps.uploadsDir, path.basename(p))).mode & 0o777).toBe(0o600);
       const served = await fetch(`${t.url}${p}`);
       expect(served.status).toBe(200);
       const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();

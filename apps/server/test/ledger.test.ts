@@ -3,9 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/core/errors';
-import { AlreadyMovedError, move } from '../src/modules/ledger/ledger.service';
 import { OperatorError } from '../src/modules/operator/operator.service';
-import { buildRepositories } from '../src/repositories';
+import { AlreadyMovedError, move } from '../src/platform/ledger/ledger.service';
+import { buildRepositories } from '../src/repositories/registry';
 import {
   balanceOf,
   customerFixture,

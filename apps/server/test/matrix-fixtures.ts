@@ -7,14 +7,12 @@
  * purchases through the API) so the matrix does not depend on other issues' create calls.
  */
 import { nowIso } from '../src/db/dialect';
-import { qrService } from '../src/modules/qr/qr.service';
-import { secretsService } from '../src/modules/secrets/secrets.service';
-import { type MerchantFixture, merchantFixture, nextMobile, type TestServer } from './harness';
+import { type MerchantFixture, merchantFixture, signUpCustomer, type TestServer } from './harness';
 import { addCard, packageFixture } from './money-fixtures';
 import { addBranch, addEmployee, login } from './staff-fixtures';
 
 /** The kinds of rows an id of a `/merchantUser/*` payload can point at. */
-export type Resource = 'offer' | 'product' | 'offerRequest' | 'redeem' | 'productRequest';
+export type Resource = 'offer' | 'product' | 'offerRequest' | 'redeem' | 'productRequest' | 'branch';
 
 /** Every kind of row an id field of the catalogue can point at (see ID_KINDS in the isolation matrix). */
 export type Kind =
@@ -293,15 +291,9 @@ export async function buildWorld(t: TestServer, name: string): Promise<World> {
     await insertProduct(t, merchant.id, `${name} beans`),
     await insertProduct(t, merchant.id, `${name} far beans`),
   ] as [number, number];
-  const customerMobile = nextMobile('9746');
-  const signup = await t.call('user/signup', {
-    name: `${name} customer`,
-    mobile: customerMobile,
-    password: 'cust-pass-1',
-  });
-  const customerId = signup.body.data.id as number;
-  const customerToken = (await t.call('user/login', { username: customerMobile, password: 'cust-pass-1' })).body.data
-    .token as string;
+  const customer = await signUpCustomer(t, { name: `${name} customer` });
+  const customerId = customer.id;
+  const customerToken = customer.token;
   const addresses = [await insertAddress(t, customerId), await insertAddress(t, customerId)] as [number, number];
   const near = await insertRequests(
     t,
@@ -360,9 +352,8 @@ export async function buildWorld(t: TestServer, name: string): Promise<World> {
     tickets.push({ ticket: created.body.data.id, message: reply.body.data.id });
   }
 
-  const qr = qrService(t.deps, secretsService(t.deps.store.secrets));
   return {
-    qrCode: (await qr.issue('offer', near.offerRequest, merchant.id)).code,
+    qrCode: (await t.services.qr.issue('offer', near.offerRequest, merchant.id)).code,
     merchant,
     branch,
     otherBranch,
@@ -379,6 +370,7 @@ export async function buildWorld(t: TestServer, name: string): Promise<World> {
       offerRequest: near.offerRequest,
       redeem: near.redeem,
       productRequest: near.productRequest,
+      branch,
     },
     ids: {
       offer: offers,

@@ -32,6 +32,7 @@ const resourceOf = (path: string): Resource | undefined => {
   if (path.includes('/req/')) return 'offerRequest';
   if (path.includes('/offer/')) return 'offer';
   if (path.includes('/product/')) return 'product';
+  if (path.includes('/branch/')) return 'branch';
   return undefined;
 };
 /** Rows a staff member of another branch of the same merchant must not see (products are merchant-wide). */
@@ -49,7 +50,7 @@ const fieldsOf = (def: EndpointDef): Field[] =>
     required: !schema.safeParse(undefined).success,
   }));
 const isIdField = (name: string) => name === 'id' || /Id$/.test(name);
-const SAMPLES = ['inProgress', 'pending', 'true', '1', 'sample text'];
+const SAMPLES = ['inProgress', 'pending', 'true', '1', 'sample text', '30'];
 
 /** Required ids point at `w`'s rows; other required fields get the first sample their schema accepts. */
 function payload(def: EndpointDef, w: World): Fields {

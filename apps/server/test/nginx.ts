@@ -23,16 +23,21 @@ export async function waitFor(what: string, ok: () => Promise<boolean>, timeoutM
 }
 
 /**
- * The nginx configuration of docs/deploy.md (round-robin, keep-alive to the servers, no buffering
- * for the live feed, X-Forwarded-For), with paths in `dir` and an X-Upstream header for the tests.
+ * The nginx configuration of docs/deploy.md (round-robin, keep-alive to the servers, an access log
+ * of paths only, large bodies for the upload calls only, no buffering for the live feed,
+ * X-Forwarded-For), with paths in `dir` and an X-Upstream header for the tests.
  */
 export function nginxConfig(dir: string, listen: number, upstreams: number[]): string {
+  const pass = `proxy_pass http://loyalty;
+      add_header X-Upstream $upstream_addr always;`;
   return `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  log_format loyalty '$remote_addr [$time_local] "$request_method $uri $server_protocol" '
+                     '$status $body_bytes_sent $request_time';
+  access_log ${dir}/access.log loyalty;
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -44,18 +49,24 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
   }
   server {
     listen 127.0.0.1:${listen};
-    client_max_body_size 60m;
+    client_max_body_size 1m;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
     location = /metrics { return 404; }
-    location / {
-      proxy_pass http://loyalty;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
+    location ~ ^/api/merchant/(offer/upload/images|product/upload/image)$ {
+      client_max_body_size 30m;
+      ${pass}
+    }
+    location = /api/merchant/events {
       proxy_read_timeout 1h;
       proxy_buffering off;
-      add_header X-Upstream $upstream_addr always;
+      ${pass}
+    }
+    location / {
+      ${pass}
     }
   }
 }
@@ -84,6 +95,8 @@ export function nginxMissing(): string | undefined {
 
 export interface NginxProxy {
   url: string;
+  /** The access log's lines so far. */
+  accessLog(): string;
   close(): Promise<void>;
 }
 
@@ -130,5 +143,12 @@ export async function startNginx(upstreams: number[]): Promise<NginxProxy> {
     await close();
     throw err;
   }
-  return { url, close };
+  const accessLog = () => {
+    try {
+      return fs.readFileSync(path.join(dir, 'access.log'), 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  return { url, accessLog, close };
 }

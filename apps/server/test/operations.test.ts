@@ -1,7 +1,8 @@
 /**
  * Operations (docs/deploy.md): /api/health checks the database, /metrics in Prometheus format
- * (loopback or METRICS_TOKEN only, route patterns as labels), and log lines with request ids and
- * nothing personal or secret in them.
+ * (METRICS_TOKEN on the main port; no token only on a listener of its own, for requests that no
+ * proxy relayed; route patterns as labels), and log lines with request ids and nothing personal or
+ * secret in them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkOf, safeUrl } from '../src/http/logging';
@@ -40,7 +41,7 @@ describe('GET /api/health', () => {
 
 describe('GET /metrics', () => {
   const metricsText = async () => {
-    const res = await fetch(`${t.url}/metrics`);
+    const res = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     return res.text();
@@ -74,6 +75,49 @@ describe('GET /metrics', () => {
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     if (t.kind === 'postgres') expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
+  });
+
+  it('on the main port it needs the token, even from loopback (a local proxy relays from there)', async () => {
+    for (const headers of [{}, { 'x-real-ip': '203.0.113.7' }, { via: '1.1 nginx' }] as Record<string, string>[]) {
+      const res = await fetch(`${t.url}/metrics`, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(await res.text()).not.toContain('http_requests_total');
+    }
+    const none = await startTestServer();
+    try {
+      // no token set: nobody reads them on the main port
+      expect((await fetch(`${none.url}/metrics`)).status).toBe(403);
+    } finally {
+      await none.close();
+    }
+  });
+
+  it('on a listener of its own: a direct request needs no token; one a proxy relayed does', async () => {
+    const own = await startTestServer({ metricsToken: TOKEN, metricsListener: { host: '127.0.0.1', port: 0 } });
+    try {
+      const url = `${own.metricsUrl}/metrics`;
+      const direct = await fetch(url);
+      expect(direct.status).toBe(200);
+      expect(await direct.text()).toContain('http_requests_total');
+      for (const headers of [
+        { 'x-real-ip': '203.0.113.7' },
+        { 'x-forwarded-for': '203.0.113.7' },
+        { forwarded: 'for=203.0.113.7' },
+        { 'x-forwarded-proto': 'https' },
+      ] as Record<string, string>[]) {
+        const res = await fetch(url, { headers });
+        expect(res.status, JSON.stringify(headers)).toBe(403);
+      }
+      const relayedWithToken = await fetch(url, {
+        headers: { 'x-real-ip': '203.0.113.7', authorization: `Bearer ${TOKEN}` },
+      });
+      expect(relayedWithToken.status).toBe(200);
+      expect((await fetch(`${own.metricsUrl}/api/health`)).status).toBe(404);
+      // the main port still needs the token
+      expect((await fetch(`${own.url}/metrics`)).status).toBe(403);
+    } finally {
+      await own.close();
+    }
   });
 
   it('is refused to a relayed request without the token, and opened by the token', async () => {

@@ -31,7 +31,7 @@ export async function orderProduct(t: TestServer, merchantId: number, o: Product
       points: o.points ?? 40,
       image: null,
       rate: 0,
-      deliveryAvailability: o.deliveryAvailability === false ? 0 : 1,
+      deliveryAvailability: o.deliveryAvailability ? 1 : 0,
       isActive: o.isActive === false ? 0 : 1,
       createdAt: now,
       updatedAt: now,
@@ -40,7 +40,11 @@ export async function orderProduct(t: TestServer, merchantId: number, o: Product
     .executeTakeFirstOrThrow();
 }
 
-/** A live merchant, its branches, staff at each, two couriers at the first branch and a product. */
+/**
+ * A live merchant, its branches, staff at each, two couriers at the first branch and two products:
+ * `product`, picked up (no delivery: SPEC §4's Picked is for those), and `deliveryProduct`, which is
+ * delivered (the options apply to both).
+ */
 export async function orderShop(t: TestServer, product: ProductOptions = {}) {
   const merchant = await liveMerchant(t);
   const branch = await branchFixture(t, merchant.id);
@@ -50,7 +54,18 @@ export async function orderShop(t: TestServer, product: ProductOptions = {}) {
   const courier = await staffLogin(t, merchant.id, branch.id, 'delivery');
   const otherCourier = await staffLogin(t, merchant.id, branch.id, 'delivery');
   const p = await orderProduct(t, merchant.id, product);
-  return { merchant, branch, otherBranch, staff, otherStaff, courier, otherCourier, product: p };
+  const delivered = await orderProduct(t, merchant.id, { ...product, deliveryAvailability: true });
+  return {
+    merchant,
+    branch,
+    otherBranch,
+    staff,
+    otherStaff,
+    courier,
+    otherCourier,
+    product: p,
+    deliveryProduct: delivered,
+  };
 }
 
 export type OrderShop = Awaited<ReturnType<typeof orderShop>>;
@@ -80,7 +95,7 @@ export const placeOrder = (t: TestServer, s: OrderShop, c: Buyer, o: OrderOption
   t.call(
     'user/product/request',
     {
-      productId: o.productId ?? s.product.id,
+      productId: o.productId ?? ((o.type ?? 'pickup') === 'delivery' ? s.deliveryProduct.id : s.product.id),
       branchId: o.branchId ?? s.branch.id,
       type: o.type ?? 'pickup',
       addressId: (o.type ?? 'pickup') === 'delivery' ? c.addressId : undefined,
@@ -112,8 +127,18 @@ export const assign = (t: TestServer, s: OrderShop, ids: number[], employeeId = 
     },
   );
 
-export const moveDelivery = (t: TestServer, token: string, id: number, deliveryStatus: string) =>
-  t.call('merchantUser/product/req/changeStatus', { id, deliveryStatus }, { token });
+/** The code the customer reads in user/product/req/list and tells the courier (issue 26). */
+export const pinOf = async (t: TestServer, id: number) =>
+  (await t.db.selectFrom('productRequests').select('deliveryPin').where('id', '=', id).executeTakeFirstOrThrow())
+    .deliveryPin ?? '';
+
+/** A courier's move; done carries the customer's code. */
+export const moveDelivery = async (t: TestServer, token: string, id: number, deliveryStatus: string) =>
+  t.call(
+    'merchantUser/product/req/changeStatus',
+    deliveryStatus === 'done' ? { id, deliveryStatus, pin: await pinOf(t, id) } : { id, deliveryStatus },
+    { token },
+  );
 
 /** Orders a delivery, assigns it to the store's courier and delivers it. */
 export async function deliveredOrder(t: TestServer, s: OrderShop, c: Buyer, payWith: 'points' | 'price' = 'points') {

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { clock, messages } from '@loyalty/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Charge, GatewayUnavailableError } from '../src/modules/payments/payment-gateway';
-import { type TestGateway, testGateway } from '../src/modules/payments/test-gateway';
+import { invoiceArabicNames } from '../src/db/migrations/0028-invoice-arabic-names';
+import { type Charge, GatewayUnavailableError } from '../src/platform/payments/payment-gateway';
+import { type TestGateway, testGateway } from '../src/platform/payments/test-gateway';
 import { customerFixture, expectLedgerInvariant, requestOffer, shopFixture } from './fixtures-requests';
 import { type MerchantFixture, merchantFixture, startTestServer, type TestServer } from './harness';
 import { addCard, CARDS, moneyState, packageFixture } from './money-fixtures';
@@ -113,6 +114,8 @@ describe('buying a package', () => {
       card: { id: card.id, brand: 'visa', last4: '4242' },
       invoice: { name: 'Gold pack', amount: 35, status: 'paid', packageRequestId: bought.id },
     });
+    // the invoice carries the package's Arabic name and description (issue 23)
+    expect(bought.invoice).toMatchObject({ nameAr: 'الباقة الذهبية', descriptionAr: 'ألفا نقطة لعملائك' });
     const ledger = await t.db
       .selectFrom('ledgerEntries')
       .selectAll()
@@ -288,6 +291,22 @@ describe('buying a package', () => {
 });
 
 describe('points history', () => {
+  it('gives the invoices a database already had the Arabic name of their package (migration 0028)', async () => {
+    const { m, card } = await buyer();
+    const pkg = await packageFixture(t);
+    const bought = (await t.call('merchant/req/package', { packageId: pkg.id, cardId: card.id }, { token: m.token }))
+      .body.data;
+    const migration = invoiceArabicNames(t.kind);
+    await migration.down(t.db as never);
+    await migration.up(t.db as never);
+    const invoice = await t.call('merchant/invoice/details', { id: bought.invoice.id }, { token: m.token });
+    expect(invoice.body.data).toMatchObject({
+      name: 'Gold pack',
+      nameAr: 'الباقة الذهبية',
+      descriptionAr: 'ألفا نقطة لعملائك',
+    });
+  });
+
   it("shows the merchant's ledger newest first, paged, with what moved the points, who and where it links", async () => {
     const shop = await shopFixture(t, { points: 40 });
     const m: MerchantFixture = shop.merchant;
@@ -309,6 +328,7 @@ describe('points history', () => {
       reason: 'packagePurchase',
       link: { type: 'packageRequest', id: bought.id },
       who: 'Silver pack',
+      whoAr: 'الباقة الذهبية',
     });
     const page2 = await t.call('merchant/points/history', { limit: 1, pageNum: 2 }, { token: m.token });
     expect(page2.body.data.rows[0]).toMatchObject({
@@ -317,6 +337,7 @@ describe('points history', () => {
       reason: 'offerRequest',
       link: { type: 'offerRequest', id: req.id },
       who: 'Huda Buyer',
+      whoAr: null,
     });
     // the customer's side of the same movement is not the merchant's history
     const other = await merchantFixture(t);
@@ -374,13 +395,26 @@ describe('operator: packages and invoices', () => {
       {
         id: i.id,
         name: 'Monthly fee',
+        nameAr: null,
         description: null,
+        descriptionAr: null,
         amount: 49.99,
         status: 'issued',
         packageRequestId: null,
         createdAt: i.createdAt,
       },
     ]);
+    // with its Arabic name and description (issue 23)
+    const ar = await t.op.addInvoice({
+      merchant: m.mobile,
+      name: 'Setup fee',
+      nameAr: 'رسوم الإعداد',
+      amount: '20',
+      description: 'One time',
+      descriptionAr: 'مرة واحدة',
+    });
+    const details = await t.call('merchant/invoice/details', { id: ar.id }, { token: m.token });
+    expect(details.body.data).toMatchObject({ name: 'Setup fee', nameAr: 'رسوم الإعداد', descriptionAr: 'مرة واحدة' });
   });
 
   it.skipIf(process.env.TEST_DB === 'postgres')(

@@ -103,7 +103,13 @@ describe('user/product/request', () => {
     const c = await buyer(t);
     const res = await t.call(
       'user/product/request',
-      { productId: s.product.id, branchId: s.branch.id, type: 'delivery', addressId: c.addressId, payWith: 'cash' },
+      {
+        productId: s.deliveryProduct.id,
+        branchId: s.branch.id,
+        type: 'delivery',
+        addressId: c.addressId,
+        payWith: 'cash',
+      },
       { token: c.token },
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -150,7 +156,7 @@ describe('user/product/request', () => {
         'a delivery without an address',
         t.call(
           'user/product/request',
-          { productId: s.product.id, branchId: s.branch.id, type: 'delivery', payWith: 'price' },
+          { productId: s.deliveryProduct.id, branchId: s.branch.id, type: 'delivery', payWith: 'price' },
           { token: c.token },
         ),
         409,
@@ -161,7 +167,7 @@ describe('user/product/request', () => {
         t.call(
           'user/product/request',
           {
-            productId: s.product.id,
+            productId: s.deliveryProduct.id,
             branchId: s.branch.id,
             type: 'delivery',
             addressId: other.addressId,
@@ -247,7 +253,9 @@ describe('user/product/req/cancel', () => {
     const foreign = await t.call('user/product/req/cancel', { id: started }, { token: stranger.token });
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe('Order not found');
-    expect(await stockOf(t, s.product.id)).toBe(5 - 3 + 1);
+    // one pickup taken; two deliveries taken, one canceled back
+    expect(await stockOf(t, s.product.id)).toBe(5 - 1);
+    expect(await stockOf(t, s.deliveryProduct.id)).toBe(5 - 2 + 1);
   });
 });
 

@@ -3,7 +3,7 @@
  * picked, assigning deliveries, confirming refunds, and the points, stock and settlements they move.
  */
 import { describe, expect, it } from 'vitest';
-import { LEDGER_REASONS, move } from '../src/modules/ledger/ledger.service';
+import { LEDGER_REASONS, move } from '../src/platform/ledger/ledger.service';
 import { staffFixture } from './fixtures-requests';
 import type { TestServer } from './harness';
 import {
@@ -169,6 +169,33 @@ describe('merchant/product/req/changeStatus (Picked)', () => {
     expect((await pick(s, delivery, 'done', (await orderShop(t)).merchant.token)).status).toBe(404);
   });
 
+  it('refuses a pickup of a product that has delivery (SPEC §4), also one given delivery after the order', async () => {
+    const s = await orderShop(t, { points: 40, stockAmount: 3 });
+    const c = await buyer(t, 500);
+    const ofDelivered = await order(t, s, c, { type: 'pickup', productId: s.deliveryProduct.id });
+    const details = await ok(t.call('merchant/product/req/details', { id: ofDelivered }, { token: s.merchant.token }));
+    expect(details.Product).toMatchObject({ id: s.deliveryProduct.id, deliveryAvailability: true });
+    const message = 'This product is delivered: only a pickup of a product without delivery can be marked picked';
+    let res = await pick(s, ofDelivered);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(message);
+    // a pickup ordered while its product had no delivery, the product given delivery since
+    const ofPickupOnly = await order(t, s, c);
+    expect(
+      (await ok(t.call('merchant/product/req/details', { id: ofPickupOnly }, { token: s.merchant.token }))).Product,
+    ).toMatchObject({ deliveryAvailability: false });
+    await t.db.updateTable('products').set({ deliveryAvailability: 1 }).where('id', '=', s.product.id).execute();
+    res = await pick(s, ofPickupOnly);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(message);
+    for (const id of [ofDelivered, ofPickupOnly]) {
+      expect((await requestRow(t, id)).status).toBe('pending');
+      expect(await settlementsOf(t, id)).toEqual([]);
+      expect(await ledgerRows(t, `product_request:${id}`)).toEqual([]);
+    }
+    expect(await balanceOf(t, 'user', c.id)).toBe(500);
+  });
+
   it('rolls back when the customer spent the points meanwhile (409): still pending, no settlement', async () => {
     const s = await orderShop(t, { points: 40 });
     const c = await buyer(t, 40);
@@ -280,7 +307,7 @@ describe('user/req/confirm/refund', () => {
     const c = await buyer(t, 100);
     const id = await deliveredOrder(t, s, c);
     expect(await balanceOf(t, 'user', c.id)).toBe(60);
-    expect(await stockOf(t, s.product.id)).toBe(2);
+    expect(await stockOf(t, s.deliveryProduct.id)).toBe(2);
     const early = await confirm(s, id, 'ok');
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('There is no refund waiting for confirmation');
@@ -304,7 +331,7 @@ describe('user/req/confirm/refund', () => {
       ['user', 40, 'productRefund'],
       ['merchant', -40, 'productRefund'],
     ]);
-    expect(await stockOf(t, s.product.id)).toBe(3);
+    expect(await stockOf(t, s.deliveryProduct.id)).toBe(3);
     expect(await settlementLines(t, id)).toEqual([
       { kind: 'sale', amountCents: 1250, userId: c.id },
       { kind: 'refund', amountCents: -1250, userId: c.id },

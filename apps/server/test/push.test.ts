@@ -184,7 +184,7 @@ describe('sending', () => {
       data: { id: redeem.body.data.id, type: 'redeem' },
     });
 
-    const product = await orderProduct(t, w.merchant.id);
+    const product = await orderProduct(t, w.merchant.id, { deliveryAvailability: true });
     const ordered = await t.call(
       'user/product/request',
       {
@@ -297,8 +297,80 @@ describe('in production', () => {
       'https://[::1]/send/1',
       'https://localhost/send/1',
       'https://10.0.0.8:8443/send/1',
+      // host names that reach inside the network: a machine's name, an internal zone, a rebinding name
+      'https://vm:8443/send/1',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://db.internal/send/1',
+      'https://127.0.0.1.nip.io/send/1',
+      'https://push.example.com/send/1',
+      // a push service's name, but not its port, or only as a prefix
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com.evil.example/fcm/send/abc',
+      'https://user@fcm.googleapis.com/fcm/send/abc',
+    ]) {
+      const res = await subscribe(endpoint);
+      expect(res.status, endpoint).toBe(422);
+      expect(res.body.errors, endpoint).toEqual([
+        { field: 'deviceToken', message: 'This device registration is not valid' },
+      ]);
+    }
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGx1abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
     ])
-      expect((await subscribe(endpoint)).status, endpoint).toBe(422);
-    expect((await subscribe('https://fcm.googleapis.com/fcm/send/abc')).status).toBe(200);
+      expect((await subscribe(endpoint)).status, endpoint).toBe(200);
+    // a device token at sign-in is held to the same rule
+    const login = await prod.call('merchant/login', {
+      username: m.mobile,
+      password: m.password,
+      deviceToken: JSON.stringify({ endpoint: 'https://vm:8443/send/2', keys }),
+    });
+    expect(login.status).toBe(200);
+    const stored = await prod.db.selectFrom('pushSubscriptions').select('endpoint').execute();
+    expect(stored.map((r) => r.endpoint)).not.toContain('https://vm:8443/send/2');
+  });
+
+  it('a merchant under review registers no device, neither at sign-in nor later', async () => {
+    const m = await merchantFixture(prod, { approved: false });
+    const deviceToken = JSON.stringify({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/under-review',
+      keys: JSON.parse(push.device().token).keys,
+    });
+    const res = await prod.call('merchant/push/subscribe', { deviceToken }, { token: m.token });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Your account is under review');
+    expect((await prod.call('merchant/login', { username: m.mobile, password: m.password, deviceToken })).status).toBe(
+      200,
+    );
+    const rows = await prod.db.selectFrom('pushSubscriptions').selectAll().where('subjectId', '=', m.id).execute();
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('bounds', () => {
+  it('at most 5 devices per account, the newest kept; the test goes to one device', async () => {
+    const m = await liveMerchant(t);
+    const devices = Array.from({ length: 7 }, () => push.device());
+    for (const d of devices) {
+      const res = await t.call('merchant/push/subscribe', { deviceToken: d.token }, { token: m.token });
+      expect(res.status).toBe(200);
+    }
+    const rows = await t.db
+      .selectFrom('pushSubscriptions')
+      .select('endpoint')
+      .where('subjectType', '=', 'merchant')
+      .where('subjectId', '=', m.id)
+      .execute();
+    expect(rows.map((r) => r.endpoint).sort()).toEqual(
+      devices
+        .slice(2)
+        .map((d) => d.endpoint)
+        .sort(),
+    );
+    const res = await t.call('merchant/push/test', {}, { token: m.token });
+    expect(res.body.data).toEqual({ sent: 1, failed: 0 });
+    expect(devices.map((d) => d.received.length)).toEqual([0, 0, 0, 0, 0, 0, 1]);
   });
 });

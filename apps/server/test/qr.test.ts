@@ -22,17 +22,19 @@ withRequestsServer((server) => {
   t = server;
 });
 
-const CODE = /^L1\.[orp]\.[0-9]+\.[0-9]+\.[0-9]+\.[A-Za-z0-9_-]{43}$/;
+const CODE = /^L2\.k[0-9]+\.[orp]\.[0-9]+\.[0-9]+\.[0-9]+\.[A-Za-z0-9_-]{43}$/;
 
-/** Signs claims with the server's own key, read from app_secrets (to make expired codes). */
+/** Signs claims with the server's current key, read from signing_keys (to make expired codes). */
 async function signWithServerKey(claims: Parameters<typeof qrSignedPart>[0]): Promise<string> {
   const row = await t.db
-    .selectFrom('appSecrets')
-    .select('value')
-    .where('name', '=', 'qr-hmac')
+    .selectFrom('signingKeys')
+    .select(['kid', 'secret'])
+    .where('purpose', '=', 'qr')
+    .where('retiredAt', 'is', null)
+    .orderBy('createdAt', 'desc')
     .executeTakeFirstOrThrow();
-  const part = qrSignedPart(claims);
-  return `${part}.${createHmac('sha256', Buffer.from(row.value, 'base64url')).update(part).digest('base64url')}`;
+  const part = qrSignedPart(claims, row.kid);
+  return `${part}.${createHmac('sha256', Buffer.from(row.secret, 'base64url')).update(part).digest('base64url')}`;
 }
 
 const scanAs = (
@@ -49,7 +51,8 @@ async function redeemAt(shop: Shop, c: { token: string }, branchId = shop.branch
 }
 
 async function orderAt(shop: Shop, c: { token: string }) {
-  const product = await productFixture(t, shop.merchant.id);
+  // picked up: a product without delivery (SPEC §4's Picked)
+  const product = await productFixture(t, shop.merchant.id, { deliveryAvailability: false });
   const res = await t.call(
     'user/product/request',
     { productId: product.id, branchId: shop.branch.id, type: 'pickup', payWith: 'price' },
@@ -128,11 +131,13 @@ describe('merchant/qr/scan and merchantUser/qr/scan', () => {
     const c = await customerFixture(t, 100);
     const r = await redeemAt(shop, c);
     const parts = r.qr.code.split('.');
-    const otherId = [...parts.slice(0, 2), String(r.id + 1), ...parts.slice(3)].join('.');
-    const sig = parts[5];
-    const flipped = [...parts.slice(0, 5), (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1)].join('.');
-    const shortSig = [...parts.slice(0, 5), sig.slice(0, 30)].join('.');
-    for (const code of [otherId, flipped, shortSig, String(r.id), 'L1.x.1.1.1.abc', 'hello']) {
+    const otherId = [...parts.slice(0, 3), String(r.id + 1), ...parts.slice(4)].join('.');
+    const sig = parts[6];
+    const flipped = [...parts.slice(0, 6), (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1)].join('.');
+    const shortSig = [...parts.slice(0, 6), sig.slice(0, 30)].join('.');
+    const unknownKey = [parts[0], 'k99', ...parts.slice(2)].join('.');
+    const firstFormat = ['L1', ...parts.slice(2)].join('.');
+    for (const code of [otherId, flipped, shortSig, unknownKey, firstFormat, String(r.id), 'L1.x.1.1.1.abc', 'hello']) {
       const res = await scanAs(shop.staff.token, code);
       expect(res.status, code).toBe(400);
       expect(res.body.message).toBe('This code is not valid: it was not issued by this app');
@@ -219,8 +224,8 @@ describe('merchant/qr/scan and merchantUser/qr/scan', () => {
     expect(ar.body.message).toBe('تمت الموافقة على هذا الطلب أو استخدامه مسبقاً');
   });
 
-  it('shares one signing key across processes through app_secrets', async () => {
-    const rows = await t.db.selectFrom('appSecrets').select('name').where('name', '=', 'qr-hmac').execute();
-    expect(rows).toHaveLength(1);
+  it('shares one signing key across processes through signing_keys', async () => {
+    const rows = await t.db.selectFrom('signingKeys').select('kid').where('purpose', '=', 'qr').execute();
+    expect(rows).toEqual([{ kid: 'k1' }]);
   });
 });

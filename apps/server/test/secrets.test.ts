@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secretsService } from '../src/modules/secrets/secrets.service';
+import { secretsService } from '../src/platform/secrets/secrets.service';
 import { startTestServer, type TestServer } from './harness';
 
 describe('server-wide secrets', () => {

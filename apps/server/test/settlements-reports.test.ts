@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductRequestStatus } from '../src/db/schema';
-import { move } from '../src/modules/ledger/ledger.service';
+import { move } from '../src/platform/ledger/ledger.service';
 import { branchFixture, customerFixture, liveMerchant, offerFixture, productFixture } from './fixtures-requests';
 import { type MerchantFixture, merchantFixture, startTestServer, type TestServer } from './harness';
 
@@ -156,7 +156,7 @@ describe('settlements', () => {
     expect(one.body.data).toHaveLength(1);
   });
 
-  it('details: the product request with its product, and every settlement user', async () => {
+  it('details: the product request with its product, every settlement user, the amount owed the sum of the lines', async () => {
     await t.db
       .insertInto('settlementDetails')
       .values({
@@ -171,7 +171,8 @@ describe('settlements', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       id: ids.pending,
-      amount: 9,
+      // the amount owed is the sum of its lines: the sale (+9) and the refund (-9) (issue 23, point 13)
+      amount: 0,
       status: 'pending',
       productRequest: {
         Product: {
@@ -187,6 +188,15 @@ describe('settlements', () => {
         { kind: 'refund', amount: -9, user: { name: 'Salma Settles', mobile: customer.mobile } },
       ],
     });
+    const lines = res.body.data.settlementDetails as { amount: number }[];
+    expect(res.body.data.amount).toBe(lines.reduce((sum, l) => sum + l.amount, 0));
+    // the list and the export say the same
+    const listed = await t.call('merchant/settlement/pending/list', {}, { token: m.token });
+    expect(listed.body.data.find((x: { id: number }) => x.id === ids.pending)).toMatchObject({ amount: 0 });
+    const csv = await fetch(`${t.url}/api/merchant/export/settlements.csv?status=pending`, {
+      headers: { authorization: `Bearer ${m.token}` },
+    }).then((r) => r.text());
+    expect(csv.split('\r\n').find((row) => row.startsWith(`${ids.pending},`))).toMatch(/,0,/);
   });
 
   it('another merchant sees none of them: empty lists, 404 for an id', async () => {
@@ -263,6 +273,7 @@ describe('the branch chart', () => {
       {
         branchId: north,
         branchName: 'North',
+        branchNameAr: null,
         countRequests: 3,
         countProductRequests: 4,
         totalRequestsAmountPoints: 65,
@@ -271,6 +282,7 @@ describe('the branch chart', () => {
       {
         branchId: south,
         branchName: 'South',
+        branchNameAr: null,
         countRequests: 1,
         countProductRequests: 1,
         totalRequestsAmountPoints: 0,
@@ -279,6 +291,7 @@ describe('the branch chart', () => {
       {
         branchId: east,
         branchName: 'East',
+        branchNameAr: null,
         countRequests: 0,
         countProductRequests: 0,
         totalRequestsAmountPoints: 0,

@@ -1,7 +1,12 @@
 /**
  * A local fake of the few endpoints of Stripe's HTTP API the Stripe gateway calls, on loopback:
- * customers, card payment methods (create, attach, detach) and payment intents, with Stripe's
- * idempotent replay (same Idempotency-Key, same answer) and its card-error shape. Never the network.
+ * customers, card payment methods (create, attach, detach) and payment intents (create, with their
+ * metadata; a declined one is kept as `requires_payment_method`, as Stripe does; list by customer and
+ * creation time), with Stripe's idempotent replay (same Idempotency-Key, same answer) and its
+ * card-error shape. Never the network. For the unknown outcomes: `forgetIdempotencyKeys()` is Stripe
+ * a day later (keys are kept 24 hours); `dropAnswers(path, n)` processes the next n requests to a path
+ * and cuts the connection before answering (the charge is made, its answer lost); `refuseNext(path, n)`
+ * cuts it without processing (nothing made).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,7 +43,17 @@ export async function startFakeStripe() {
     string,
     { number: string; customer: string | null; expMonth: number; expYear: number }
   >();
-  const intents: { id: string; amount: number; currency: string; customer: string; paymentMethod: string }[] = [];
+  const intents: {
+    id: string;
+    amount: number;
+    currency: string;
+    customer: string;
+    paymentMethod: string;
+    status: 'succeeded' | 'requires_payment_method';
+    created: number;
+    metadata: Record<string, string>;
+  }[] = [];
+  const drops = new Map<string, { process: boolean; left: number }>();
   let seq = 0;
   const nextId = (prefix: string) => `${prefix}_fake${String(++seq).padStart(6, '0')}`;
 
@@ -55,7 +70,38 @@ export async function startFakeStripe() {
     };
   };
 
+  const metadataOf = (form: URLSearchParams) => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of form) {
+      const m = /^metadata\[(.+)\]$/.exec(k);
+      if (m) out[m[1]] = v;
+    }
+    return out;
+  };
+  const intentBody = (i: (typeof intents)[number]) => ({
+    id: i.id,
+    object: 'payment_intent',
+    amount: i.amount,
+    currency: i.currency,
+    customer: i.customer,
+    payment_method: i.paymentMethod,
+    status: i.status,
+    created: i.created,
+    metadata: i.metadata,
+    ...(i.status === 'requires_payment_method' && {
+      last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' },
+    }),
+  });
+
   function route(method: string, path: string, form: URLSearchParams): Answer {
+    if (method === 'GET' && path === '/v1/payment_intents') {
+      const gte = Number(form.get('created[gte]') ?? 0);
+      const data = intents
+        .filter((i) => i.customer === form.get('customer') && i.created >= gte)
+        .reverse()
+        .map(intentBody);
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/payment_intents' } };
+    }
     if (method !== 'POST') return { status: 404, body: { error: { type: 'invalid_request_error', message: 'nope' } } };
     if (path === '/v1/customers')
       return { status: 200, body: { id: nextId('cus'), object: 'customer', name: form.get('name') } };
@@ -87,16 +133,20 @@ export async function startFakeStripe() {
         return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing' } } };
       if (form.get('confirm') !== 'true' || form.get('off_session') !== 'true')
         return { status: 400, body: { error: { type: 'invalid_request_error', message: 'confirm off-session' } } };
-      if (pm.number.endsWith('0002')) return cardError('card_declined', 'Your card was declined.', 'generic_decline');
       const intent = {
         id: nextId('pi'),
         amount: Number(form.get('amount')),
         currency: form.get('currency') ?? '',
         customer: form.get('customer') ?? '',
         paymentMethod: pmId,
+        status: pm.number.endsWith('0002') ? ('requires_payment_method' as const) : ('succeeded' as const),
+        created: Math.floor(Date.now() / 1000),
+        metadata: metadataOf(form),
       };
       intents.push(intent);
-      return { status: 200, body: { ...intent, object: 'payment_intent', status: 'succeeded', payment_method: pmId } };
+      if (intent.status !== 'succeeded')
+        return cardError('card_declined', 'Your card was declined.', 'generic_decline');
+      return { status: 200, body: intentBody(intent) };
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `unknown ${path}` } } };
   }
@@ -105,10 +155,17 @@ export async function startFakeStripe() {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      const path = (req.url ?? '').split('?')[0];
+      const [path, query] = (req.url ?? '').split('?');
+      const form = new URLSearchParams(req.method === 'GET' ? (query ?? '') : Buffer.concat(chunks).toString('utf8'));
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       requests.push({ method: req.method ?? '', path, idempotencyKey, form });
+      const drop = req.method === 'POST' ? drops.get(path) : undefined;
+      const dropping = drop !== undefined && drop.left > 0;
+      if (dropping) drop.left--;
+      if (dropping && !drop.process) {
+        req.socket.destroy();
+        return;
+      }
       let answer: Answer;
       if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`)
         answer = {
@@ -121,6 +178,10 @@ export async function startFakeStripe() {
         answer = route(req.method ?? '', path, form);
         if (idempotencyKey) replays.set(`${path} ${idempotencyKey}`, answer);
       }
+      if (dropping) {
+        req.socket.destroy();
+        return;
+      }
       res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
       res.end(JSON.stringify(answer.body));
     });
@@ -132,6 +193,12 @@ export async function startFakeStripe() {
     requests,
     intents,
     paymentMethods,
+    /** Stripe a day later: every idempotency key forgotten. */
+    forgetIdempotencyKeys: () => replays.clear(),
+    /** The next `n` POSTs to `path` are made, and their answers lost (the connection is cut). */
+    dropAnswers: (path: string, n: number) => drops.set(path, { process: true, left: n }),
+    /** The next `n` POSTs to `path` never arrive (the connection is cut before anything is made). */
+    refuseNext: (path: string, n: number) => drops.set(path, { process: false, left: n }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

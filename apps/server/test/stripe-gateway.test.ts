@@ -1,8 +1,8 @@
 import { messages } from '@loyalty/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CardRejectedError, GatewayUnavailableError } from '../src/modules/payments/payment-gateway';
-import { paymentGatewayFrom } from '../src/modules/payments/payments';
-import { stripeGateway } from '../src/modules/payments/stripe-gateway';
+import { CardRejectedError, GatewayUnavailableError } from '../src/platform/payments/payment-gateway';
+import { paymentGatewayFrom } from '../src/platform/payments/payments';
+import { stripeGateway } from '../src/platform/payments/stripe-gateway';
 import { merchantFixture, startTestServer, type TestServer } from './harness';
 import { addCard, CARDS, moneyState, packageFixture } from './money-fixtures';
 import { FAKE_STRIPE_KEY, startFakeStripe } from './stripe-fake';
@@ -40,6 +40,7 @@ describe('the Stripe gateway, against a local fake of Stripe', () => {
       amountCents: 3500,
       currency: 'usd' as const,
       idempotencyKey: 'pp:1',
+      reference: 'test:1',
       description: 'Gold',
     };
     const first = await g.charge(charge);
@@ -61,6 +62,7 @@ describe('the Stripe gateway, against a local fake of Stripe', () => {
       amountCents: 100,
       currency: 'usd',
       idempotencyKey: 'pp:2',
+      reference: 'test:2',
       description: 'x',
     });
     expect(res).toEqual({ status: 'declined', reason: 'generic_decline' });
@@ -72,6 +74,7 @@ describe('the Stripe gateway, against a local fake of Stripe', () => {
         amountCents: 100,
         currency: 'usd',
         idempotencyKey: 'pp:3',
+        reference: 'test:3',
         description: 'x',
       }),
     ).rejects.toBeInstanceOf(GatewayUnavailableError);
@@ -140,5 +143,94 @@ describe('the Stripe gateway, against a local fake of Stripe', () => {
     expect(fake.requests.filter((r) => r.path.endsWith('/detach')).length).toBeGreaterThan(0);
     expect(fake.paymentMethods.get(pm.split(':')[1])?.customer).toMatch(/^cus_/); // the kept card stays attached
     expect(first.isDefault).toBe(true);
+  });
+});
+
+describe('a purchase whose outcome was lost, a day later (Stripe keeps idempotency keys 24 hours)', () => {
+  const INTENTS = '/v1/payment_intents';
+  const dayLater = async (merchantId: number) => {
+    await t.db
+      .updateTable('paymentAttempts')
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where('merchantId', '=', merchantId)
+      .execute();
+    fake.forgetIdempotencyKeys();
+  };
+  const pmOf = async (cardId: number) =>
+    (await t.db.selectFrom('cards').select('token').where('id', '=', cardId).executeTakeFirstOrThrow()).token.split(
+      ':',
+    )[1];
+  const buy = (m: { token: string }, packageId: number, cardId: number, key: string) =>
+    t.call('merchant/req/package', { packageId, cardId, idempotencyKey: key }, { token: m.token });
+
+  it('Stripe charged but the answer was lost: the retry looks the charge up and records it, no second charge', async () => {
+    const m = await merchantFixture(t);
+    const visa = await addCard(t, m.token);
+    const pkg = await packageFixture(t, { points: 700, amountCents: 1200 });
+    const pm = await pmOf(visa.id);
+    fake.dropAnswers(INTENTS, 3); // the SDK's request and its two retries
+    const lost = await buy(m, pkg.id, visa.id, 'lost-1');
+    expect(lost.status).toBe(409);
+    expect(lost.body.message).toBe(messages.paymentFailed.en);
+    expect(fake.intents.filter((i) => i.paymentMethod === pm)).toHaveLength(1);
+    expect((await moneyState(t, m.id)).balance).toBe(0);
+
+    await dayLater(m.id);
+    const posts = fake.requests.filter((r) => r.path === INTENTS && r.method === 'POST').length;
+    const retry = await buy(m, pkg.id, visa.id, 'lost-1');
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.data.balance).toBe(700);
+    const intents = fake.intents.filter((i) => i.paymentMethod === pm);
+    expect(intents).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.path === INTENTS && r.method === 'POST')).toHaveLength(posts);
+    expect(fake.requests.some((r) => r.path === INTENTS && r.method === 'GET')).toBe(true);
+    const attempt = await t.db
+      .selectFrom('paymentAttempts')
+      .selectAll()
+      .where('merchantId', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(attempt).toMatchObject({ status: 'succeeded', chargeId: intents[0].id });
+    expect(intents[0].metadata).toEqual({ reference: `package_purchase:${attempt.id}` });
+  });
+
+  it('nothing reached Stripe: the retry finds no charge and charges once, with a new key', async () => {
+    const m = await merchantFixture(t);
+    const visa = await addCard(t, m.token);
+    const pkg = await packageFixture(t, { points: 300, amountCents: 500 });
+    const pm = await pmOf(visa.id);
+    fake.refuseNext(INTENTS, 3);
+    expect((await buy(m, pkg.id, visa.id, 'never-1')).status).toBe(409);
+    expect(fake.intents.filter((i) => i.paymentMethod === pm)).toHaveLength(0);
+    await dayLater(m.id);
+    const retry = await buy(m, pkg.id, visa.id, 'never-1');
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.data.balance).toBe(300);
+    expect(fake.intents.filter((i) => i.paymentMethod === pm)).toHaveLength(1);
+    const attempt = await t.db
+      .selectFrom('paymentAttempts')
+      .select('id')
+      .where('merchantId', '=', m.id)
+      .executeTakeFirstOrThrow();
+    const charged = fake.requests.filter(
+      (r) => r.path === INTENTS && r.method === 'POST' && r.form.get('payment_method') === pm,
+    );
+    expect(charged.at(-1)?.idempotencyKey).toMatch(new RegExp(`^package_purchase:${attempt.id}:\\d+$`));
+  });
+
+  it('Stripe declined but the answer was lost: the retry finds the decline, records nothing and charges nothing', async () => {
+    const m = await merchantFixture(t);
+    const declined = await addCard(t, m.token, { number: CARDS.declined });
+    const pkg = await packageFixture(t, { points: 300, amountCents: 500 });
+    const pm = await pmOf(declined.id);
+    fake.dropAnswers(INTENTS, 3);
+    expect((await buy(m, pkg.id, declined.id, 'dec-1')).status).toBe(409);
+    await dayLater(m.id);
+    const before = await moneyState(t, m.id);
+    const retry = await buy(m, pkg.id, declined.id, 'dec-1');
+    expect(retry.status).toBe(409);
+    expect(retry.body.message).toBe(messages.cardDeclined.en);
+    expect(fake.intents.filter((i) => i.paymentMethod === pm)).toHaveLength(1);
+    expect(await t.db.selectFrom('paymentAttempts').select('id').where('merchantId', '=', m.id).execute()).toEqual([]);
+    expect((await moneyState(t, m.id)).balance).toBe(before.balance);
   });
 });

@@ -156,8 +156,13 @@ describe('messages', () => {
     const reply = await call(a, 'userTicket/message/reply', { ticketId: ticket.id, messageBody: 'Any news?' });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toMatchObject({ ticketId: ticket.id, messageBody: 'Any news?', adminId: null });
-    const op = await t.services.tickets.operatorReply(ticket.id, 'We are on it', 0);
-    expect(op?.message).toMatchObject({ adminId: 0, messageBody: 'We are on it' });
+    const support = await t.services.operator.operatorIdOf('cli');
+    const op = await t.services.tickets.operatorReply(ticket.id, 'We are on it', support);
+    expect(op?.message).toMatchObject({
+      adminId: support,
+      Admin: { id: support, name: 'Platform support', nameAr: 'دعم المنصة' },
+      messageBody: 'We are on it',
+    });
     hooked.push([a.id, ticket.id]);
     const hist = await call(a, 'ticket/messageHistory/list', { ticketId: ticket.id });
     expect(hist.status).toBe(200);
@@ -169,7 +174,7 @@ describe('messages', () => {
       ]),
     ).toEqual([
       ['Any news?', null],
-      ['We are on it', 0],
+      ['We are on it', support],
     ]);
   });
 
@@ -187,7 +192,9 @@ describe('messages', () => {
   it("deletes only the merchant's own messages: the operator's 403, another merchant's 404", async () => {
     const ticket = await create(a);
     const mine = (await call(a, 'userTicket/message/reply', { ticketId: ticket.id, messageBody: 'oops' })).body.data;
-    const theirs = (await t.services.tickets.operatorReply(ticket.id, 'hello', 0))?.message;
+    const theirs = (
+      await t.services.tickets.operatorReply(ticket.id, 'hello', await t.services.operator.operatorIdOf('cli'))
+    )?.message;
     let res = await call(b, 'ticket/message/delete', { messageId: mine.id });
     expect(res.status).toBe(404);
     res = await call(a, 'ticket/message/delete', { messageId: theirs?.id });
@@ -260,7 +267,12 @@ describe('the operator from the command line', () => {
     const out = await run(['ticket', 'reply', String(ticket.id), 'We', 'fixed', 'it']);
     expect(out.stdout).toContain(`Replied on ticket ${ticket.id} of Qahwa House.`);
     const hist = await call(a, 'ticket/messageHistory/list', { ticketId: ticket.id });
-    expect(hist.body.data.ticketsHistoryMessage.rows).toMatchObject([{ messageBody: 'We fixed it', adminId: 0 }]);
+    // the command line writes as its built-in operator: a real id, never 0 (issue 23, point 5)
+    const support = await t.services.operator.operatorIdOf('cli');
+    expect(support).toBeGreaterThan(0);
+    expect(hist.body.data.ticketsHistoryMessage.rows).toMatchObject([
+      { messageBody: 'We fixed it', adminId: support, Admin: { id: support, name: 'Platform support' } },
+    ]);
     await expect(run(['ticket', 'reply', '999999', 'x'])).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('No ticket with id 999999'),

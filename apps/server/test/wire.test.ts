@@ -1,6 +1,6 @@
 import { allEndpoints, type EndpointDef, type Role } from '@loyalty/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchantFixture, nextMobile, staffLogin, startTestServer, type TestServer } from './harness';
+import { merchantFixture, nextMobile, signUpCustomer, staffLogin, startTestServer, type TestServer } from './harness';
 import { NOT_BUILT } from './not-built';
 import { addBranch } from './staff-fixtures';
 
@@ -20,9 +20,7 @@ async function tokenFor(def: EndpointDef): Promise<string | undefined> {
     const branch = await addBranch(t, m.token, 'Wire');
     return (await staffLogin(t, m.id, branch, role)).token;
   }
-  const mobile = nextMobile('9746');
-  await t.call('user/signup', { name: 'Wire Customer', mobile, password: 'wire-pass-1' });
-  return (await t.call('user/login', { username: mobile, password: 'wire-pass-1' })).body.data.token;
+  return (await signUpCustomer(t, { name: 'Wire Customer', password: 'wire-pass-1' })).token;
 }
 
 describe('the wire contract', () => {

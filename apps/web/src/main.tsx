@@ -3,30 +3,48 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './app/focus.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { Providers } from './app/providers';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { firstScreenOf } from './app/first-screen';
 import { registerServiceWorker } from './app/register-service-worker';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 import { watchConnectivity } from './lib/connectivity';
 import { i18nReady } from './lib/i18n';
+import { currentLanguage } from './lib/language';
+import { getSession } from './lib/session';
+import { loadStylesheets } from './lib/stylesheets';
+import { measureVitals } from './lib/vitals-start';
 
-// once the language in use has its strings (Arabic is loaded on demand): no English flash
-// The first render is a transition: React renders it in slices of a few milliseconds and lets the
-// browser breathe in between, instead of one long task (Lighthouse's total blocking time on a phone).
-void i18nReady.then(() => {
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    ),
-  );
-});
+/**
+ * Once the language in use has its strings (Arabic is loaded on demand: no English flash) and the
+ * screens of the address are loaded, the app takes over #root (docs/decisions/0018). When the page's HTML already painted
+ * this very screen (app/first-screen.ts), React hydrates it: it attaches to what is shown instead of
+ * drawing it again. Otherwise it renders. Either is a transition: React works in slices of a few
+ * milliseconds and lets the browser breathe in between (Lighthouse's total blocking time on a phone).
+ */
+async function start() {
+  // The painted screen has its rules inline; the whole stylesheets (states, what the screen draws
+  // once its data is in, other screens) load meanwhile, after the first paint, so that React never
+  // draws anything without them (a grid drawn unstyled, then styled, would shift).
+  const [router] = await Promise.all([createAppRouter(), i18nReady, loadStylesheets()]);
+  measureVitals(router);
+  const container = document.getElementById('root')!;
+  const painted = container.dataset.firstScreen;
+  const app = <App router={router} />;
+  if (painted && painted === firstScreenOf(window.location.pathname, getSession(), currentLanguage())) {
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
+  // another screen than the page guessed (or none): drawn anew
+  container.replaceChildren();
+  delete container.dataset.firstScreen;
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}
 
+void start();
 registerServiceWorker();
 watchConnectivity();

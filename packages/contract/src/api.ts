@@ -2,31 +2,55 @@ import type { z } from 'zod';
 import type { EndpointDef } from './endpoint';
 import { activityEndpoints } from './endpoints/activity';
 import { authEndpoints } from './endpoints/auth';
-import { catalogueEndpoints } from './endpoints/catalogue';
+import { branchBusyEndpoints, branchesEndpoints } from './endpoints/branches';
+import { cardsEndpoints } from './endpoints/cards';
 import { customerEndpoints } from './endpoints/customer';
-import { exportEndpoints } from './endpoints/exports';
-import { moneyEndpoints } from './endpoints/money';
-import { ordersEndpoints } from './endpoints/orders';
+import { customerRequestsEndpoints } from './endpoints/customer-requests';
+import { exportsEndpoints } from './endpoints/exports';
+import { offerRequestsEndpoints } from './endpoints/offer-requests';
+import { offersEndpoints } from './endpoints/offers';
+import { packagesEndpoints } from './endpoints/packages';
+import { productRequestsEndpoints } from './endpoints/product-requests';
+import { productsEndpoints } from './endpoints/products';
+import { profileEndpoints } from './endpoints/profile';
 import { pushEndpoints } from './endpoints/push';
 import { qrEndpoints } from './endpoints/qr';
-import { requestEndpoints } from './endpoints/requests';
+import { redeemsEndpoints } from './endpoints/redeems';
+import { reportsEndpoints } from './endpoints/reports';
+import { settlementsEndpoints } from './endpoints/settlements';
 import { staffEndpoints } from './endpoints/staff';
-import { supportEndpoints } from './endpoints/support';
+import { tagsEndpoints } from './endpoints/tags';
+import { ticketsEndpoints } from './endpoints/tickets';
+import { vitalsEndpoints } from './endpoints/vitals';
 
-/** The one catalogue of every call: the spec's calls and the customer API (docs/architecture.md). */
+/**
+ * The one catalogue of every call: the spec's calls and the customer API (docs/architecture.md). One
+ * endpoints file per server module, named after it (apps/server/src/modules/<name>).
+ */
 export const api = {
   ...authEndpoints,
-  ...catalogueEndpoints,
-  ...staffEndpoints,
-  ...requestEndpoints,
-  ...ordersEndpoints,
-  ...moneyEndpoints,
-  ...supportEndpoints,
-  ...pushEndpoints,
+  ...profileEndpoints,
   ...customerEndpoints,
+  ...branchesEndpoints,
+  ...branchBusyEndpoints,
+  ...tagsEndpoints,
+  ...offersEndpoints,
+  ...productsEndpoints,
+  ...staffEndpoints,
+  ...offerRequestsEndpoints,
+  ...redeemsEndpoints,
+  ...productRequestsEndpoints,
+  ...packagesEndpoints,
+  ...cardsEndpoints,
+  ...reportsEndpoints,
+  ...settlementsEndpoints,
+  ...ticketsEndpoints,
+  ...pushEndpoints,
+  ...customerRequestsEndpoints,
   ...activityEndpoints,
   ...qrEndpoints,
-  ...exportEndpoints,
+  ...exportsEndpoints,
+  ...vitalsEndpoints,
 };
 
 export type Api = typeof api;

@@ -9,7 +9,7 @@ import {
   luhnValid,
   maskCardNumber,
   toAddCardBody,
-} from './endpoints/money';
+} from './endpoints/cards';
 
 const messageOf = (
   r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } },

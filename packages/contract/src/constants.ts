@@ -5,6 +5,9 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 /** Every caller kind the server knows. `user` is a customer, `admin` the platform operator. */
 export const ROLES = [...STAFF_ROLES, 'user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+/** What a platform operator may do (docs/security.md, "Operator accounts"): admin everything. */
+export const OPERATOR_ROLES = ['admin', 'support', 'finance'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 export const EMPLOYEE_RULES = ['merchantUser', 'delivery'] as const;
 export type EmployeeRule = (typeof EMPLOYEE_RULES)[number];
 
@@ -39,6 +42,9 @@ export const AUDIT_ACTIONS = [
   'productRequest.delivery',
   'productRequest.refund',
   'productRequest.reject',
+  'productRequest.accept',
+  'productRequest.ready',
+  'productRequest.handover',
   'merchant.goLive',
   'employee.add',
   'employee.update',
@@ -46,6 +52,9 @@ export const AUDIT_ACTIONS = [
   'branch.add',
   'branch.update',
   'branch.delete',
+  'branch.pause',
+  'branch.resume',
+  'branch.hours',
   'card.add',
   'card.default',
   'card.delete',
@@ -86,6 +95,12 @@ export const LIMITS = {
   nameMax: 100,
   textMax: 500,
   requestCacheMax: 20,
+  /**
+   * The most points a balance (a merchant's or a customer's) may hold: every credit is checked
+   * against it before it is made, and a package purchase before the card is charged
+   * (docs/decisions/0020-balances-capped.md). Below PostgreSQL's integer (2^31 − 1).
+   */
+  balanceMax: 2_000_000_000,
 } as const;
 
 export const TIMINGS = {
@@ -97,6 +112,16 @@ export const TIMINGS = {
 /** Points shown as cash: points divided by this (SPEC §9), labelled Qatar Riyal. */
 export const POINTS_PER_CASH_UNIT = 5;
 export const pointsToCash = (points: number): number => points / POINTS_PER_CASH_UNIT;
+
+/**
+ * How a merchant's money is shown (docs/decisions/0021-one-currency-display.md): in US dollars, as
+ * prices are kept (SPEC §1, the default), or in Qatar Riyal, the currency of the points' cash value.
+ * Stored as the merchant's currency (`userCurrncy`).
+ */
+export const CURRENCY_DISPLAYS = ['USD', 'QAR'] as const;
+export type CurrencyDisplay = (typeof CURRENCY_DISPLAYS)[number];
+/** Qatar Riyal per US dollar: the riyal's fixed peg (Qatar Central Bank, since 2001). */
+export const QAR_PER_USD = 3.64;
 
 export const DEFAULTS = {
   language: 'en' as Language,
@@ -125,8 +150,16 @@ export const STORAGE_KEYS = {
 } as const;
 
 /**
- * The live feed (DECISIONS §9): `GET /api/merchant/events`, server-sent events, token as
- * `Authorization: Bearer` or `?token=`; `Last-Event-ID` (or `?lastEventId=`) replays what was missed.
+ * The live feed (DECISIONS §9): `GET /api/merchant/events`, server-sent events, the session token
+ * only as `Authorization: Bearer`, or a single-use ticket of `merchant/events/ticket` as `?ticket=`
+ * (a session token in the query answers 401); `Last-Event-ID` (or `?lastEventId=`) replays what was
+ * missed, as far back as FEED_LIMITS.replayMax events, else an `event: reset` message says to reload.
  * Each message's data is one `feedEvent` (endpoints/activity.ts); an `event: ready` message follows the replay.
  */
 export const FEED_PATH = '/api/merchant/events';
+export const FEED_LIMITS = {
+  /** Streams one session may hold open at once. */
+  streamsPerSession: 3,
+  /** The most events a reconnect replays; further back the stream says `reset` instead. */
+  replayMax: 500,
+} as const;

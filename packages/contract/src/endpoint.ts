@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Role } from './constants';
+import type { OperatorRole, Role } from './constants';
 
 /**
  * Whose data an endpoint reaches, so the server narrows the caller once and the isolation suite
@@ -22,6 +22,8 @@ export interface EndpointDef<B extends z.ZodType = z.ZodType, R extends z.ZodTyp
   /** Who may call it; 'public' needs no token. `optionalAuth` reads a token when one is sent. */
   roles: 'public' | readonly Role[];
   scope: Scope;
+  /** The operator roles that may call an `/api/admin/...` call (operator scope only; admin is in every list). */
+  operatorRoles?: readonly OperatorRole[];
   optionalAuth?: boolean;
   /** A merchant still under review may call it (profile, logout, password). */
   allowUnapproved?: boolean;
@@ -34,6 +36,15 @@ export interface EndpointDef<B extends z.ZodType = z.ZodType, R extends z.ZodTyp
    * (and POST), answered as a streamed UTF-8 CSV with a BOM; `response` then types the rows' stream.
    */
   format?: 'csv';
+  /**
+   * SPEC §7 sends this call's fields inside one `data` field (`/merchant/forgetpassword`: data;
+   * `/merchant/changepassword`: data, token): a JSON object in a JSON body, or a JSON string in a
+   * form body. The server opens it over the flat fields (which are read as well) before `body`
+   * parses them; a `data` that is not a JSON object answers 422 on the field `data`.
+   */
+  dataEnvelope?: true;
+  /** The most its body may weigh, bytes (the server's general limit otherwise). */
+  maxBodyBytes?: number;
   body: B;
   response: R;
   summary: string;

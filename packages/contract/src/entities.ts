@@ -5,6 +5,18 @@ import { OFFER_REQUEST_STATUSES, REDEEM_STATUSES } from './constants';
 const nullableText = z.string().nullable();
 const bool = z.boolean();
 
+const dayHours = z.string().nullable();
+export const openingHours = z.object({
+  sun: dayHours,
+  mon: dayHours,
+  tue: dayHours,
+  wed: dayHours,
+  thu: dayHours,
+  fri: dayHours,
+  sat: dayHours,
+  closedDates: z.array(z.string()),
+});
+
 export const pagedRows = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), count: z.number().int() });
 
 export const sessionResponse = z.object({
@@ -26,9 +38,13 @@ export const customerSession = z.object({
   mustChangePassword: bool,
 });
 
+/** A branch as other entities name it: its name and Arabic name (null: the Arabic UI shows branchName). */
+const branchRef = { id: z.number().int(), branchName: z.string(), branchNameAr: nullableText };
+
 export const branch = z.object({
   id: z.number().int(),
   branchName: z.string(),
+  branchNameAr: nullableText,
   address: z.string(),
   addressAr: nullableText,
   phone: z.string(),
@@ -36,6 +52,14 @@ export const branch = z.object({
   long: z.number().nullable(),
   isActive: bool,
   createdAt: z.string(),
+  /** Weekly hours and closed dates (business time zone), null: always open (docs/domain.md, "Busy and opening hours"). */
+  hours: openingHours.nullable(),
+  /** A running pause: its end and reason, else null. */
+  pausedUntil: nullableText,
+  pauseReason: nullableText,
+  /** Open now; else when it opens again (null: not within 14 days). */
+  isOpen: bool,
+  opensAt: nullableText,
 });
 export type Branch = z.infer<typeof branch>;
 
@@ -56,7 +80,7 @@ export const employee = z.object({
   id: z.number().int(),
   name: z.string(),
   branchId: z.number().int().nullable(),
-  Branch: z.object({ id: z.number().int(), branchName: z.string() }).nullable(),
+  Branch: z.object(branchRef).nullable(),
   merchantUser: merchantUserInfo,
 });
 export type Employee = z.infer<typeof employee>;
@@ -76,9 +100,7 @@ export const offer = z.object({
   rate: z.number(),
   isActive: bool,
   images: z.array(z.string()).nullable(),
-  branchs: z.array(
-    z.object({ id: z.number().int(), branchName: z.string(), address: z.string(), addressAr: nullableText }),
-  ),
+  branchs: z.array(z.object({ ...branchRef, address: z.string(), addressAr: nullableText })),
   tags: z.array(tag),
   branchsIds: z.array(z.number().int()),
   tagsIds: z.array(z.number().int()),
@@ -126,7 +148,7 @@ export const offerRequest = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   user: z.object({ id: z.number().int(), name: z.string(), mobile: z.string() }),
-  Branch: z.object({ id: z.number().int(), branchName: z.string(), address: z.string(), addressAr: nullableText }),
+  Branch: z.object({ ...branchRef, address: z.string(), addressAr: nullableText }),
   offerDetail: z.object({
     id: z.number().int(),
     title: z.string(),
@@ -151,7 +173,7 @@ export const redeemRequest = z.object({
   rejectedAt: nullableText,
   user: z.object({ id: z.number().int(), name: z.string(), mobile: z.string() }),
   merchant: z.object({ name: z.string() }),
-  Branch: z.object({ id: z.number().int(), branchName: z.string() }),
+  Branch: z.object(branchRef),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -173,10 +195,14 @@ export const merchantProfile = z.object({
   isAproved: bool,
   status: z.enum(['pending', 'approved', 'suspended']),
   rule: z.literal('merchant'),
+  /** The merchant's currency: the one its money is shown in, `USD` (the default) or `QAR`. */
+  userCurrncy: z.string(),
   MerchantProfile: z.object({
     logo: nullableText,
     hotLine: nullableText,
     refundPeriod: z.number().int().nullable(),
+    /** Minutes a new product request waits to be accepted before it is canceled (the default when not set). */
+    acceptWithinMinutes: z.number().int(),
     commissionPercentage: z.number().nullable(),
     taxRegistrationNumber: nullableText,
     refundRules: nullableText,
@@ -186,6 +212,8 @@ export const merchantProfile = z.object({
     inactiveOffers: z.number().int(),
     approvedRequests: z.number().int(),
     pendingRequests: z.number().int(),
+    /** New product requests not yet accepted (docs/domain.md "Accepting in time"): the alert repeats while any wait. */
+    ordersToAccept: z.number().int(),
     branches: z.number().int(),
     employees: z.number().int(),
   }),
@@ -209,7 +237,7 @@ export const merchantUserProfile = z.object({
   mobile: z.string(),
   rule: z.enum(['merchantUser', 'delivery']),
   merchant: z.object({ id: z.number().int(), name: z.string() }),
-  Branch: z.object({ id: z.number().int(), branchName: z.string() }).nullable(),
+  Branch: z.object(branchRef).nullable(),
   merchantUser: z.object({
     rule: z.enum(['merchantUser', 'delivery']),
     fName: z.string(),
@@ -218,7 +246,12 @@ export const merchantUserProfile = z.object({
     isActive: bool,
     mobileNum: z.string(),
   }),
-  counts: z.object({ pendingRequests: z.number().int(), pendingDeliveries: z.number().int() }),
+  counts: z.object({
+    pendingRequests: z.number().int(),
+    pendingDeliveries: z.number().int(),
+    /** Staff: their branch's new product requests not yet accepted. */
+    ordersToAccept: z.number().int(),
+  }),
 });
 export type MerchantUserProfile = z.infer<typeof merchantUserProfile>;
 

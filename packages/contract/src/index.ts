@@ -1,47 +1,36 @@
+export * from './accept';
 export * from './api';
 export * from './clock';
 export * from './constants';
 export * from './endpoint';
-export {
-  type AuditEntry,
-  activityListBody,
-  auditEntry,
-  type FeedEvent,
-  feedEvent,
-} from './endpoints/activity';
-export {
-  changePasswordBody,
-  forgetPasswordBody,
-  loginBody,
-  signupBody,
-  updateProfileBody,
-  userSignupBody,
-} from './endpoints/auth';
-export {
-  addBranchBody,
-  addOfferBody,
-  createProductBody,
-  offerBody,
-  offerEndOk,
-  offerQuantityOk,
-  updateBranchBody,
-  updateOfferBody,
-  updateProductBody,
-} from './endpoints/catalogue';
-export { offerRequestBody, redeemBody } from './endpoints/customer';
+export { type AuditEntry, activityListBody, auditEntry } from './endpoints/activity';
+export { changePasswordBody, forgetPasswordBody, loginBody, signupBody } from './endpoints/auth';
+export { addBranchBody, updateBranchBody } from './endpoints/branches';
+export * from './endpoints/cards';
+export { userSignupBody } from './endpoints/customer';
+export { offerRequestBody, redeemBody } from './endpoints/customer-requests';
+export { type FeedEvent, feedEvent } from './endpoints/events';
 export * from './endpoints/exports';
-export * from './endpoints/money';
+export { reqListBody } from './endpoints/offer-requests';
+export { addOfferBody, offerBody, offerEndOk, offerQuantityOk, updateOfferBody } from './endpoints/offers';
 export * from './endpoints/operator';
-export * from './endpoints/orders';
+export * from './endpoints/packages';
+export * from './endpoints/product-requests';
+export { createProductBody, updateProductBody } from './endpoints/products';
+export { updateProfileBody } from './endpoints/profile';
 export { pushSubscribeBody } from './endpoints/push';
 export { type QrCode, qrCode, qrScanBody } from './endpoints/qr';
+export { redeemApproveBody, redeemListBody } from './endpoints/redeems';
 export { rejectBody } from './endpoints/reject';
-export { redeemApproveBody, redeemListBody, reqListBody } from './endpoints/requests';
+export * from './endpoints/reports';
+export * from './endpoints/settlements';
 export { addEmployeeBody, updateEmployeeBody } from './endpoints/staff';
-export * from './endpoints/support';
+export * from './endpoints/tickets';
+export * from './endpoints/vitals';
 export * from './entities';
 export * from './fields';
 export * from './messages';
+export * from './opening-hours';
 export * from './phone';
 export * from './push';
 export * from './qr';

@@ -2,57 +2,23 @@
  * The operator's command line: `npm run admin -- <command>`. Each command prints what it did and
  * exits non-zero with a clear message on bad input. Safe to run while the server runs (SQLite WAL).
  */
+import { messageText, operatorEndpoints } from '@loyalty/contract';
 import pino from 'pino';
 import { compose } from '../compose';
-import { loadConfig } from '../config';
+import { type Config, ConfigError, loadConfig } from '../config';
+import { AppError } from '../core/errors';
 import { openDatabase } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import { PRODUCTION_COST } from '../lib/password';
-import { runDemo } from '../modules/demo/demo.service';
-import { s3Storage } from '../modules/images/storage';
 import { OperatorError } from '../modules/operator/operator.service';
-import { paymentGatewayFrom } from '../modules/payments/payments';
+import { smsProviderFrom } from '../modules/sms/providers';
+import { smsStatus } from '../modules/sms/sms.service';
+import { s3Storage } from '../platform/images/storage';
+import { paymentGatewayFrom } from '../platform/payments/payments';
+import { cliEntry, flags } from './admin-args';
+import { USAGE } from './admin-usage';
 import { BackupError, backup, restore } from './backup';
-
-const USAGE = `Usage: npm run admin -- <command>
-
-  merchant list                      list merchants and their status
-  merchant approve <mobile>          approve a merchant waiting for review
-  merchant suspend <mobile>          suspend a merchant and end all its sessions
-  tag add <name>                     add a tag merchants can put on offers and products
-  customer grant <mobile> <points>   grant a customer points (written to the points ledger)
-  package add --name N --points P --amount A [--description D] [--validto YYYY-MM-DD]
-              [--name-ar N] [--description-ar D]
-                                     add a points package merchants can buy (amount in dollars)
-  package list                       list the points packages
-  invoice add --merchant <mobile> --name N --amount A [--description D]
-                                     record an invoice for a merchant (amount in dollars)
-  settlement move <id> <pending|paid>  move a settlement initial → pending → paid
-  ticket reply <ticketId> <message>  answer a merchant's open ticket
-  operator token [label]             print a new operator token for /api/admin/... (only its hash is kept)
-  operator tokens                    list the operator tokens (id, label, created, revoked)
-  operator revoke <id>               revoke an operator token: it stops working at once
-  operator log                       the last 50 operator actions (who and when)
-  demo                               fill the database with a bilingual demo
-  backup <file>                      copy the embedded database to <file> while the server runs
-                                     (on PostgreSQL: use pg_dump, see docs/deploy.md)
-  restore <file>                     put a backup in DATA_DIR (the server must be stopped,
-                                     or DATA_DIR a fresh folder)
-`;
-
-/** `--key value` pairs; a flag without a value, or an unknown one, is refused. */
-function flags(args: string[], known: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < args.length; i += 2) {
-    const key = args[i];
-    const value = args[i + 1];
-    if (!key.startsWith('--') || !known.includes(key.slice(2)))
-      throw new OperatorError(`Unknown option ${key}; expected ${known.map((k) => `--${k}`).join(', ')}.\n\n${USAGE}`);
-    if (value === undefined || value.startsWith('--')) throw new OperatorError(`${key} needs a value.\n\n${USAGE}`);
-    out[key.slice(2)] = value;
-  }
-  return out;
-}
+import { runDemo } from './demo/demo.service';
 
 async function main(argv: string[]): Promise<number> {
   const [group, action, ...rest] = argv;
@@ -60,7 +26,15 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return group ? 0 : 2;
   }
-  const config = loadConfig();
+  let config: Config;
+  try {
+    // the values are checked; a serving process's production requirements are the server's
+    config = loadConfig(process.env, { forServer: false });
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    return 78;
+  }
   if (group === 'backup' || group === 'restore') {
     if (!action || rest.length) {
       console.error(`Usage: npm run admin -- ${group} <file>`);
@@ -93,10 +67,13 @@ async function main(argv: string[]): Promise<number> {
       hashCost: PRODUCTION_COST,
       sessionTtlMs: 0,
       payments: paymentGatewayFrom(config),
+      // texts are queued for the servers' outbox workers (or logged, with SMS_PROVIDER=log)
+      smsProvider: smsProviderFrom(config.sms),
+      qrKeys: { signingKey: config.qr.signingKey, previousSigningKey: config.qr.previousSigningKey },
+      operatorSecretKeys: config.operatorSecretKeys,
     });
     const op = services.operator;
-    /** Every action is logged with who (the command line) and when (docs/domain.md, "Operator"). */
-    const record = (detail: unknown) => op.record('cli', `${group} ${action}`, detail);
+    const entry = () => cliEntry(op, `${group} ${action}`);
     const need = (value: string | undefined, what: string) => {
       if (!value) throw new OperatorError(`Missing ${what}.\n\n${USAGE}`);
       return value;
@@ -110,41 +87,44 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'merchant approve': {
-        const m = await op.approveMerchant(need(rest[0], 'mobile'));
-        await record({ merchantId: m.id, mobile: m.mobile });
+        const m = await op.approveMerchant(need(rest[0], 'mobile'), await entry());
         console.log(`Approved merchant ${m.name} (${m.mobile}).`);
         return 0;
       }
       case 'merchant suspend': {
-        const m = await op.suspendMerchant(need(rest[0], 'mobile'));
-        await record({ merchantId: m.id, mobile: m.mobile });
+        const m = await op.suspendMerchant(need(rest[0], 'mobile'), await entry());
         console.log(`Suspended merchant ${m.name} (${m.mobile}); all its sessions were ended.`);
         return 0;
       }
       case 'tag add': {
-        const { tag, created } = await op.addTag(need(rest.join(' '), 'tag name'));
-        await record({ tagId: tag.id, name: tag.name, created });
+        const { tag, created } = await op.addTag(need(rest.join(' '), 'tag name'), await entry());
         console.log(created ? `Added tag ${tag.id}: ${tag.name}` : `Tag ${tag.id}: ${tag.name} already exists.`);
         return 0;
       }
+      case 'customer verify': {
+        const c = await op.verifyCustomer(need(rest[0], 'mobile'), await entry());
+        console.log(`Customer ${c.name} (${c.mobile}) is confirmed; they can sign in.`);
+        return 0;
+      }
       case 'customer grant': {
-        const g = await op.grantCustomerPoints(need(rest[0], 'mobile'), need(rest[1], 'points'));
-        await record({ customerId: g.id, points: g.granted, reference: g.reference });
+        const g = await op.grantCustomerPoints(need(rest[0], 'mobile'), need(rest[1], 'points'), await entry());
         console.log(`Granted ${g.granted} P to customer ${g.name} (${g.mobile}); balance now ${g.balance} P.`);
         return 0;
       }
       case 'package add': {
         const f = flags(rest, ['name', 'name-ar', 'points', 'amount', 'description', 'description-ar', 'validto']);
-        const p = await op.addPackage({
-          name: f.name,
-          nameAr: f['name-ar'],
-          points: f.points,
-          amount: f.amount,
-          description: f.description,
-          descriptionAr: f['description-ar'],
-          validto: f.validto,
-        });
-        await record({ packageId: p.id, name: p.name, points: p.points, amountCents: p.amountCents });
+        const p = await op.addPackage(
+          {
+            name: f.name,
+            nameAr: f['name-ar'],
+            points: f.points,
+            amount: f.amount,
+            description: f.description,
+            descriptionAr: f['description-ar'],
+            validto: f.validto,
+          },
+          await entry(),
+        );
         console.log(
           `Added package ${p.id}: ${p.name}, ${p.points} P for $${p.amount.toFixed(2)}${p.validto ? `, for sale until ${p.validto}` : ''}.`,
         );
@@ -160,36 +140,48 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'invoice add': {
-        const f = flags(rest, ['merchant', 'name', 'amount', 'description']);
-        const i = await op.addInvoice(f);
-        await record({ invoiceId: i.id, merchant: i.merchant.mobile, amountCents: i.amountCents });
+        const f = flags(rest, ['merchant', 'name', 'amount', 'description', 'name-ar', 'description-ar']);
+        const i = await op.addInvoice(
+          { ...f, nameAr: f['name-ar'], descriptionAr: f['description-ar'] },
+          await entry(),
+        );
         console.log(
           `Added invoice ${i.id} for ${i.merchant.name} (${i.merchant.mobile}): ${i.name}, $${i.amount.toFixed(2)}.`,
         );
         return 0;
       }
       case 'settlement move': {
-        const s = await op.moveSettlement(need(rest[0], 'settlement id'), need(rest[1], 'pending or paid'));
-        await record({ settlementId: s.id, from: s.from, to: s.to });
+        const s = await op.moveSettlement(
+          need(rest[0], 'settlement id'),
+          need(rest[1], 'pending or paid'),
+          undefined,
+          await entry(),
+        );
         console.log(
           `Moved settlement ${s.id} of ${s.merchantName} ($${s.amount.toFixed(2)}) from ${s.from} to ${s.to}.`,
         );
         return 0;
       }
       case 'ticket reply': {
-        const { ticket, message } = await op.replyTicket(
+        const { ticket } = await op.replyTicket(
           need(rest[0], 'ticket id'),
           need(rest.slice(1).join(' '), 'message'),
           'cli',
+          await entry(),
         );
-        await record({ ticketId: ticket.id, messageId: message.id });
         console.log(`Replied on ticket ${ticket.id} of ${ticket.User.name}.`);
         return 0;
       }
       case 'operator token': {
-        const { id, token } = await op.createToken(rest.join(' '));
-        await record({ tokenId: id });
-        console.log(`Operator token ${id} (shown once, keep it secret; send it as Authorization: Bearer <token>):`);
+        const days = rest[0] === '--days' ? need(rest[1], 'number of days') : undefined;
+        const { id, token, expiresAt } = await op.createToken(
+          (days ? rest.slice(2) : rest).join(' '),
+          days,
+          await entry(),
+        );
+        console.log(
+          `Operator token ${id}, valid until ${expiresAt} (shown once, keep it secret; send it as Authorization: Bearer <token>):`,
+        );
         console.log(token);
         return 0;
       }
@@ -198,22 +190,69 @@ async function main(argv: string[]): Promise<number> {
         if (rows.length === 0) console.log('No operator tokens yet.');
         for (const r of rows)
           console.log(
-            `${r.id}\t${r.createdAt}\t${r.revokedAt ? `revoked ${r.revokedAt}` : 'active'}\t${r.label ?? ''}`,
+            `${r.id}\t${r.createdAt}\t${r.revokedAt ? `revoked ${r.revokedAt}` : r.expiresAt && r.expiresAt <= new Date().toISOString() ? `expired ${r.expiresAt}` : `active until ${r.expiresAt}`}\t${r.label ?? ''}`,
           );
         return 0;
       }
       case 'operator revoke': {
-        const r = await op.revokeToken(need(rest[0], 'token id'));
+        const r = await op.revokeToken(need(rest[0], 'token id'), await entry());
         if (r.alreadyRevoked) {
           console.log(`Operator token ${r.id} was already revoked (${r.revokedAt}).`);
           return 0;
         }
-        await record({ tokenId: r.id });
         console.log(`Revoked operator token ${r.id}${r.label ? ` (${r.label})` : ''}; it no longer opens /api/admin.`);
+        return 0;
+      }
+      case 'operator add': {
+        const f = flags(rest.slice(1), ['role', 'password', 'name', 'name-ar']);
+        const mobile = need(rest[0], 'mobile');
+        const parsed = operatorEndpoints['admin/operator/add'].body.safeParse({
+          mobile,
+          name: f.name ?? mobile,
+          nameAr: f['name-ar'],
+          role: need(f.role, '--role admin|support|finance'),
+          password: need(f.password, '--password'),
+        });
+        if (!parsed.success)
+          throw new OperatorError(
+            parsed.error.issues.map((i) => `--${String(i.path[0])}: ${messageText(i.message)}`).join('\n'),
+          );
+        const { operator, otpauthUri } = await services.operatorAccounts.add(parsed.data, await entry());
+        console.log(`Added operator ${operator.id}: ${operator.name} (${operator.mobile}), role ${operator.role}.`);
+        console.log('Scan this into an authenticator app (shown once):');
+        console.log(otpauthUri);
         return 0;
       }
       case 'operator log': {
         for (const a of await op.recentActions()) console.log(`${a.createdAt}\t${a.actor}\t${a.action}\t${a.detail}`);
+        return 0;
+      }
+      case 'secrets rotate': {
+        if (rest[0] !== 'qr' || rest.length !== 1)
+          throw new OperatorError(`Usage: npm run admin -- secrets rotate qr\n\n${USAGE}`);
+        const r = await op.rotateQrKey(await entry());
+        console.log(`QR signing key rotated: ${r.kid} signs new codes (every server within 30 s).`);
+        if (r.retired.length)
+          console.log(
+            `Retired ${r.retired.join(', ')}: still verifying the codes they signed until ${r.verifiesUntil}.`,
+          );
+        if (services.qrKeys.source() === 'environment')
+          console.log(
+            'Note: QR_SIGNING_KEY is set, so the servers sign with that key, not the database\'s; rotate it in the environment (docs/deploy.md, "Key rotation").',
+          );
+        return 0;
+      }
+      case 'sms status': {
+        const s = await smsStatus(deps.store, 20);
+        const c = s.counts;
+        console.log(`SMS provider: ${config.sms.provider}`);
+        console.log(`pending ${c.pending}\tsent ${c.sent}\tfailed ${c.failed}\texpired ${c.expired}`);
+        if (s.oldestPending) console.log(`oldest pending since ${s.oldestPending}`);
+        if (s.problems.length) console.log('\nlatest problems (newest first):');
+        for (const p of s.problems)
+          console.log(
+            `${p.id}\t${p.status}\t${p.toMobile}\t${p.kind ?? '-'}\t${p.attempts} attempt(s)\t${p.updatedAt ?? p.createdAt}\t${p.provider ?? ''} ${p.lastError ?? ''}`,
+          );
         return 0;
       }
       case 'demo': {
@@ -228,7 +267,8 @@ async function main(argv: string[]): Promise<number> {
       console.error(err.message);
       return 1;
     }
-    console.error(`Failed: ${(err as Error).message}`);
+    // a rule of the services (a balance at its cap): its message, as the API would answer it
+    console.error(err instanceof AppError ? messageText(err.key, 'en') : `Failed: ${(err as Error).message}`);
     return 1;
   } finally {
     await database.close();

@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { privateFile, privateFolder } from '../db/dialect';
 import SQLite from '../db/sqlite-driver';
 
 export class BackupError extends Error {}
@@ -58,6 +59,8 @@ export async function backup(opts: { dataDir: string; databaseUrl?: string; file
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const partial = `${target}.partial`;
   fs.rmSync(partial, { force: true });
+  // 0600 before the first page is copied: a backup holds every account's data
+  privateFile(partial);
   const db = new SQLite(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -106,7 +109,7 @@ export async function restore(opts: { dataDir: string; databaseUrl?: string; fil
     check = (err as Error).message;
   }
   if (check !== 'ok') throw new BackupError(`${source} is not a usable backup: ${check}`);
-  fs.mkdirSync(opts.dataDir, { recursive: true });
+  privateFolder(opts.dataDir);
   const target = path.join(opts.dataDir, SQLITE_FILE);
   if (fs.existsSync(target) && inUse(target))
     throw new BackupError(
@@ -114,6 +117,7 @@ export async function restore(opts: { dataDir: string; databaseUrl?: string; fil
     );
   const partial = `${target}.restoring`;
   fs.rmSync(partial, { force: true });
+  privateFile(partial);
   const db = new SQLite(source, { readonly: true, fileMustExist: true });
   try {
     await db.backup(partial);

@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly errors?: FieldError[],
     /** Seconds until a retry can succeed (429, 503): sent as Retry-After and as `{seconds}` in the message. */
     readonly retryAfter?: number,
+    /** A reopening time (ISO-8601): `{time}` in the message, written for the caller's language, and `reopensAt` in the body. */
+    readonly detail?: { reopensAt: string },
   ) {
     super(key);
     this.name = 'AppError';

@@ -6,16 +6,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import {
-  CamelCasePlugin,
-  type ColumnDataType,
-  Kysely,
-  PostgresAdapter,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-} from 'kysely';
+import { CamelCasePlugin, type ColumnDataType, Kysely, PostgresAdapter, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import type { Database } from './schema';
 import SQLite from './sqlite-driver';
 
@@ -70,7 +63,7 @@ export function openDatabase(opts: DbOptions): DbHandle {
       /* an idle client lost its connection; the pool replaces it */
     });
     pool.on('connect', (client) => prepareByName(client));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), plugins });
     return {
       db,
       kind: 'postgres',
@@ -80,10 +73,15 @@ export function openDatabase(opts: DbOptions): DbHandle {
       close: () => db.destroy(),
     };
   }
-  fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'app.sqlite');
+  privateFolder(opts.dataDir);
+  privateFile(file);
   const sqlite = new SQLite(file);
+  // SQLite creates the -wal and -shm files with the database file's permissions
   sqlite.pragma('journal_mode = WAL');
+  for (const f of [`${file}-wal`, `${file}-shm`]) if (fs.existsSync(f)) privateFile(f);
+  // deleted and overwritten rows are zeroed, not left in free pages (an SMS text once sent, docs/security.md)
+  sqlite.pragma('secure_delete = ON');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -109,6 +107,27 @@ export function openDatabase(opts: DbOptions): DbHandle {
 }
 
 const OPTIMIZE_EVERY_MS = 6 * 3600 * 1000;
+
+/** Only errors other than "not ours to change" matter: a folder mounted for us may refuse chmod. */
+const chmod = (target: string, mode: number) => {
+  try {
+    fs.chmodSync(target, mode);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
+  }
+};
+
+/** A folder only its owner may enter (DATA_DIR, uploads): created 0700, and made 0700 if it was wider. */
+export function privateFolder(folder: string): void {
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  chmod(folder, 0o700);
+}
+
+/** A file only its owner may read (the database, backups): created empty 0600 when missing, else made 0600. */
+export function privateFile(file: string): void {
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  chmod(file, 0o600);
+}
 
 /** Statements kept per database connection; the SQL texts of our queries are far fewer. */
 const STATEMENT_CACHE_SIZE = 500;

@@ -13,6 +13,19 @@ import { perfIndexes } from './migrations/0011-perf-indexes';
 import { listCounts } from './migrations/0012-list-counts';
 import { offerCounts } from './migrations/0013-offer-counts';
 import { offerActivityCounts } from './migrations/0014-offer-activity-counts';
+import { sessionIdle } from './migrations/0015-session-idle';
+import { customerVerify } from './migrations/0016-customer-verify';
+import { operatorTokenExpiry } from './migrations/0017-operator-token-expiry';
+import { smsDelivery } from './migrations/0020-sms-delivery';
+import { signingKeys } from './migrations/0021-signing-keys';
+import { operators } from './migrations/0025-operators';
+import { branchNameAr } from './migrations/0026-branch-name-ar';
+import { idempotencyRequest } from './migrations/0027-idempotency-request';
+import { invoiceArabicNames } from './migrations/0028-invoice-arabic-names';
+import { operatorConsole } from './migrations/0029-operator-console';
+import { tagActive } from './migrations/0030-tag-active';
+import { acceptInTime } from './migrations/0031-accept-in-time';
+import { busyAndPin } from './migrations/0032-busy-and-pin';
 
 /** The one ordered migration set; names sort in order of application. */
 const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
@@ -29,6 +42,19 @@ const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0012-list-counts': listCounts(kind),
   '0013-offer-counts': offerCounts(kind),
   '0014-offer-activity-counts': offerActivityCounts(kind),
+  '0015-session-idle': sessionIdle(kind),
+  '0016-customer-verify': customerVerify(kind),
+  '0017-operator-token-expiry': operatorTokenExpiry(kind),
+  '0020-sms-delivery': smsDelivery(kind),
+  '0021-signing-keys': signingKeys(kind),
+  '0025-operators': operators(kind),
+  '0026-branch-name-ar': branchNameAr(kind),
+  '0027-idempotency-request': idempotencyRequest(kind),
+  '0028-invoice-arabic-names': invoiceArabicNames(kind),
+  '0029-operator-console': operatorConsole(kind),
+  '0030-tag-active': tagActive(kind),
+  '0031-accept-in-time': acceptInTime(kind),
+  '0032-busy-and-pin': busyAndPin(kind),
 });
 
 class InCodeProvider implements MigrationProvider {

@@ -23,6 +23,8 @@ export interface MerchantsTable {
   commissionPercentage: number | null;
   taxRegistrationNumber: string | null;
   refundRules: string | null;
+  /** Minutes a new product request waits to be accepted before it is canceled (null: the default, 10). */
+  acceptWithinMinutes: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -54,28 +56,47 @@ export interface CustomersTable {
   passwordExpiresAt: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   registeredByMerchantId: number | null;
   registeredBranchId: number | null;
+  /** When the customer proved the phone (a texted code, or a walk-in's first sign-in); null until then (migration 0016). */
+  verifiedAt: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
 
 export type SubjectType = 'merchant' | 'merchantUser' | 'user' | 'admin';
+/** Who a session belongs to: an app account, or an operator of the console (migration 0029). */
+export type SessionSubjectType = SubjectType | 'operator';
 
 export interface SessionsTable {
   id: Generated<number>;
   tokenHash: string;
-  subjectType: SubjectType;
+  subjectType: SessionSubjectType;
   subjectId: number;
   deviceId: string | null;
   createdAt: Timestamp;
   expiresAt: Timestamp;
   revokedAt: Timestamp | null;
+  /** Last use, written at most once a minute (migration 0015); null on rows of an older server. */
+  lastSeenAt: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
+
+/** A single-use ticket that opens the live feed for one session (migration 0015); only its SHA-256 is kept. */
+export interface StreamTicketsTable {
+  id: Generated<number>;
+  ticketHash: string;
+  sessionId: number;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  createdAt: Timestamp;
+}
+
+/** What a texted code proves: the owner of a phone resetting a password, or a customer's new number. */
+export type CodePurpose = 'password_reset' | 'phone_verify';
 
 export interface VerificationCodesTable {
   id: Generated<number>;
   subjectType: SubjectType;
   subjectId: number;
-  purpose: 'password_reset';
+  purpose: CodePurpose;
   codeHash: string;
   attempts: number;
   expiresAt: Timestamp;
@@ -83,17 +104,41 @@ export interface VerificationCodesTable {
   createdAt: Timestamp;
 }
 
+export type SmsStatus = 'pending' | 'sent' | 'failed' | 'expired';
+
+/**
+ * A text message to send (docs/architecture.md, "Text messages"): `body` is erased (empty) once the
+ * provider accepted it, or when it failed for good or expired.
+ */
 export interface SmsOutboxTable {
   id: Generated<number>;
   toMobile: string;
   body: string;
   createdAt: Timestamp;
+  status: ColumnType<SmsStatus, SmsStatus | undefined, SmsStatus>;
+  kind: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Not before this time (null: at once). */
+  nextAttemptAt: string | null;
+  /** The sending process's claim, and until when it holds. */
+  claimId: string | null;
+  claimedUntil: string | null;
+  provider: string | null;
+  providerMessageId: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+  /** After this time the text is not worth sending (a code that expired). */
+  expiresAt: string | null;
+  idempotencyKey: string | null;
+  updatedAt: string | null;
 }
 
 export interface BranchesTable {
   id: Generated<number>;
   merchantId: number;
   branchName: string;
+  /** The Arabic name (migration 0026); null: the Arabic UI shows branchName. */
+  branchNameAr: string | null;
   address: string;
   addressAr: string | null;
   phone: string;
@@ -102,12 +147,19 @@ export interface BranchesTable {
   isActive: Flag;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** The end of a pause (migration 0031); it ends by itself when this time has passed. */
+  pausedUntil: string | null;
+  pauseReason: string | null;
+  /** Weekly hours and closed dates as JSON (OpeningHours of the contract), null: always open (migration 0031). */
+  openingHours: string | null;
 }
 
 export interface TagsTable {
   id: Generated<number>;
   name: string;
   createdAt: Timestamp;
+  /** 0 once the operator took it out of use (migration 0030): merchants are no longer offered it. */
+  isActive: Generated<number>;
 }
 
 export interface OffersTable {
@@ -271,8 +323,25 @@ export interface ProductRequestsTable {
   rejectedAt: Timestamp | null;
   rejectedByType: SubjectType | null;
   rejectedById: number | null;
+  /** Accept in time (migration 0030): who accepted it, when, the preparation minutes and the expected ready time. */
+  acceptedAt: Timestamp | null;
+  acceptedByType: SubjectType | null;
+  acceptedById: number | null;
+  prepMinutes: number | null;
+  readyBy: Timestamp | null;
+  readyAt: Timestamp | null;
+  readyByType: SubjectType | null;
+  readyById: number | null;
+  /** Why the platform canceled it (a message key: `notAcceptedInTime`), else null. */
+  cancelReason: string | null;
+  /** When the owner was reminded of it (half the merchant's limit). */
+  acceptRemindedAt: Timestamp | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** The 4-digit code the customer tells the courier, set when a courier is assigned (migration 0031). */
+  deliveryPin: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Wrong codes entered; 5 lock the code (migration 0031). */
+  pinTries: ColumnType<number, number | undefined, number>;
 }
 
 export interface SettlementsTable {
@@ -282,6 +351,10 @@ export interface SettlementsTable {
   userId: number;
   amountCents: number;
   status: 'initial' | 'pending' | 'paid';
+  /** The payment reference the operator paid it with (migration 0029). */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it was paid (migration 0029). */
+  paidAt: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -372,7 +445,10 @@ export interface InvoicesTable {
   merchantId: number;
   packageRequestId: number | null;
   name: string;
+  /** Arabic variants (migration 0028): the package's for a paid invoice, the operator's own otherwise. */
+  nameAr: string | null;
   description: string | null;
+  descriptionAr: string | null;
   amountCents: number;
   status: 'paid' | 'issued';
   createdAt: Timestamp;
@@ -383,6 +459,15 @@ export interface InvoicesTable {
  * milliseconds (integers) so that one SQL expression computes the next wait on both engines.
  */
 /** Server-wide keys, written once (first writer wins), shared by every process. */
+/** A key that can rotate (migration 0021): the newest not retired signs; a retired one still verifies for a while. */
+export interface SigningKeysTable {
+  purpose: string;
+  kid: string;
+  secret: string;
+  createdAt: string;
+  retiredAt: string | null;
+}
+
 export interface AppSecretsTable {
   name: string;
   value: string;
@@ -408,7 +493,9 @@ export interface IdempotencyKeysTable {
   subjectId: number;
   key: string;
   path: string;
-  /** The JSON of the first answer's data. */
+  /** The call's parameters as canonical JSON (migration 0027); null on rows from before, matched by path. */
+  request: string | null;
+  /** The JSON of the first answer's data; '' while the call that claimed the key has not answered. */
   response: string;
   createdAt: string;
 }
@@ -440,7 +527,7 @@ export interface TicketMessagesTable {
   id: Generated<number>;
   ticketId: number;
   messageBody: string;
-  /** The operator's messages: the operator token's id, 0 for the command line; null on the merchant's. */
+  /** The operator who wrote it (`operators.id`; migration 0025); null on the merchant's messages. */
   adminId: number | null;
   createdAt: Timestamp;
 }
@@ -452,6 +539,29 @@ export interface OperatorTokensTable {
   label: string | null;
   createdAt: Timestamp;
   revokedAt: Timestamp | null;
+  /** The token stops working then (migration 0017). */
+  expiresAt: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The operator the token acts as (migration 0025). */
+  operatorId: number | null;
+}
+
+/**
+ * The platform's operators (migration 0025): the command line's built-in row (`builtin` = 'cli');
+ * operator accounts (issue 25) add people with a mobile, a password hash and a TOTP secret.
+ */
+export interface OperatorsTable {
+  id: Generated<number>;
+  name: string;
+  nameAr: string | null;
+  role: 'admin' | 'support' | 'finance';
+  mobile: string | null;
+  passwordHash: string | null;
+  totpSecret: string | null;
+  /** The last authenticator code step accepted (migration 0029): a code is used once. */
+  totpLastStep: ColumnType<number | null, number | null | undefined, number | null>;
+  builtin: string | null;
+  createdAt: Timestamp;
+  disabledAt: Timestamp | null;
 }
 
 /** Every operator action, who ("cli" or "token:<id>") and when. */
@@ -461,6 +571,10 @@ export interface OperatorActionsTable {
   action: string;
   /** JSON of the action's arguments. */
   detail: string;
+  /** The operator who acted (migration 0029; null on older rows). */
+  operatorId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The address the request came from (null from the command line and on older rows). */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
 }
 
@@ -469,6 +583,7 @@ export interface Database {
   merchantUsers: MerchantUsersTable;
   customers: CustomersTable;
   sessions: SessionsTable;
+  streamTickets: StreamTicketsTable;
   verificationCodes: VerificationCodesTable;
   smsOutbox: SmsOutboxTable;
   branches: BranchesTable;
@@ -493,12 +608,14 @@ export interface Database {
   invoices: InvoicesTable;
   authThrottles: AuthThrottlesTable;
   appSecrets: AppSecretsTable;
+  signingKeys: SigningKeysTable;
   counterEvents: CounterEventsTable;
   auditLog: AuditLogTable;
   pushSubscriptions: PushSubscriptionsTable;
   tickets: TicketsTable;
   ticketMessages: TicketMessagesTable;
   operatorTokens: OperatorTokensTable;
+  operators: OperatorsTable;
   operatorActions: OperatorActionsTable;
   idempotencyKeys: IdempotencyKeysTable;
   listCounts: ListCountsTable;
@@ -582,6 +699,7 @@ export const BRANCH_COLUMNS = columnsOf<BranchesTable>()(
   'id',
   'merchantId',
   'branchName',
+  'branchNameAr',
   'address',
   'addressAr',
   'phone',
@@ -590,6 +708,9 @@ export const BRANCH_COLUMNS = columnsOf<BranchesTable>()(
   'isActive',
   'createdAt',
   'updatedAt',
+  'pausedUntil',
+  'pauseReason',
+  'openingHours',
 );
 export const MERCHANT_COLUMNS = columnsOf<MerchantsTable>()(
   'id',
@@ -606,6 +727,7 @@ export const MERCHANT_COLUMNS = columnsOf<MerchantsTable>()(
   'commissionPercentage',
   'taxRegistrationNumber',
   'refundRules',
+  'acceptWithinMinutes',
   'createdAt',
   'updatedAt',
 );

@@ -1,100 +1,96 @@
 /**
  * The operator's HTTP surface `/api/admin/...` (DECISIONS §1, §8; README "Operator"): each call of
- * the contract's `operatorEndpoints`, authenticated by `Authorization: Bearer <operator token>`,
- * backed by the same operator service as `npm run admin`, and appended to the operator log with
- * the token's id and the time. Answers `{ data }`, or `{ message }` (401, 404, 409) and
- * `{ message, errors }` (422) like every other call.
+ * the contract's `operatorEndpoints`. `admin/login` opens a console session (password and
+ * authenticator code); every other call needs `Authorization: Bearer <token>`: a console session's
+ * token (the operator's role), or an operator token for scripts (role admin). A role not in the
+ * call's `operatorRoles` answers 403. Every change is written to the operator log with the
+ * operator's id and the request's address, in the change's transaction (the services write it);
+ * reads (lists, details, the home) are not logged.
+ * Answers `{ data }`, or `{ message }` (401, 403, 404, 409, 429) and `{ message, errors }` (422).
  */
-import { messageText, operatorEndpoints } from '@loyalty/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { centsToDollars } from '../lib/money';
-import { type OperatorActor, OperatorError, type OperatorService } from '../modules/operator/operator.service';
+import { messageText, type OperatorPath, operatorEndpoints } from '@loyalty/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { OperatorError } from '../modules/operator/operator.service';
+import { type AdminCaller, type AdminServices, adminActions } from './admin-actions';
 import { requestLanguage } from './register';
 
-type Path = keyof typeof operatorEndpoints;
-type Body = Record<string, unknown>;
-
-const merchantOut = (m: {
-  id: number;
-  name: string;
-  mobile: string;
-  status: string;
-  isLive: number;
-  balance: number;
-}) => ({
-  id: m.id,
-  name: m.name,
-  mobile: m.mobile,
-  status: m.status,
-  isLive: m.isLive === 1,
-  balance: m.balance,
-});
-const packageOut = (p: {
-  id: number;
-  name: string;
-  points: number;
-  amount: number;
-  validto: string | null;
-  isActive: number;
-}) => ({ id: p.id, name: p.name, points: p.points, amount: p.amount, validto: p.validto, isActive: p.isActive === 1 });
-
-const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
-
-/** What each call does, on the parsed body. */
-const actions = (op: OperatorService): Record<Path, (b: Body, actor: OperatorActor) => Promise<unknown>> => ({
-  'admin/merchant/list': async () => ({ rows: (await op.listMerchants()).map(merchantOut) }),
-  'admin/merchant/approve': async (b) => merchantOut(await op.approveMerchant(String(b.mobile))),
-  'admin/merchant/suspend': async (b) => merchantOut(await op.suspendMerchant(String(b.mobile))),
-  'admin/package/list': async () => ({ rows: (await op.listPackages()).map(packageOut) }),
-  'admin/package/add': async (b) =>
-    packageOut(
-      await op.addPackage({
-        name: str(b.name),
-        nameAr: str(b.nameAr),
-        points: str(b.points),
-        amount: str(b.amount),
-        description: str(b.description),
-        descriptionAr: str(b.descriptionAr),
-        validto: str(b.validto),
-      }),
-    ),
-  'admin/invoice/add': async (b) => {
-    const i = await op.addInvoice({
-      merchant: str(b.merchant),
-      name: str(b.name),
-      amount: str(b.amount),
-      description: str(b.description),
-    });
-    return { id: i.id, name: i.name, amount: centsToDollars(i.amountCents), merchantId: i.merchantId };
-  },
-  'admin/ticket/reply': async (b, actor) =>
-    (await op.replyTicket(String(b.ticketId), String(b.message), actor)).message,
-  'admin/settlement/move': async (b) => {
-    const s = await op.moveSettlement(String(b.id), String(b.status));
-    return { id: s.id, from: s.from, to: s.to };
-  },
-});
+type Def = (typeof operatorEndpoints)[OperatorPath];
 
 const bearer = (header: string | undefined): string => {
   const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return m ? m[1] : '';
 };
 
-export function registerAdmin(app: FastifyInstance, op: OperatorService): void {
-  const run = actions(op);
-  for (const [path, def] of Object.entries(operatorEndpoints) as [Path, (typeof operatorEndpoints)[Path]][]) {
+/** Calls that only read: not written to the log. */
+const READS = /(\/list|\/show|\/home|\/me)$/;
+/** Fields never written to the log. */
+const SECRET = new Set(['password', 'otp']);
+const logDetail = (body: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET.has(k)));
+
+async function callerOf(s: AdminServices, request: FastifyRequest, path: string): Promise<AdminCaller | undefined> {
+  const token = bearer(request.headers.authorization);
+  const entry = (actor: string, operatorId: number) => ({
+    actor,
+    operatorId,
+    ip: request.ip ?? null,
+    action: path,
+    detail: logDetail((request.body ?? {}) as Record<string, unknown>),
+  });
+  const session = await s.operatorAccounts.resolve(token);
+  if (session) {
+    const actor = `operator:${session.operator.id}` as const;
+    return {
+      actor,
+      operatorId: session.operator.id,
+      role: session.operator.role,
+      sessionId: session.sessionId,
+      entry: entry(actor, session.operator.id),
+    };
+  }
+  const actor = await s.operator.actorOfToken(token);
+  if (!actor) return undefined;
+  const operatorId = await s.operator.operatorIdOf(actor);
+  return { actor, operatorId, role: 'admin', sessionId: null, entry: entry(actor, operatorId) };
+}
+
+export function registerAdmin(app: FastifyInstance, s: AdminServices): void {
+  const run = adminActions(s);
+  const reply401 = (reply: FastifyReply, request: FastifyRequest) =>
+    reply.code(401).send({ message: messageText('unauthenticated', requestLanguage(request)) });
+
+  app.post('/api/admin/login', async (request, reply) => {
+    const body = operatorEndpoints['admin/login'].body.parse(request.body ?? {});
+    const { token, operator } = await s.operatorAccounts.login(body, request.ip, {
+      ip: request.ip ?? null,
+      action: 'admin/login',
+      detail: {},
+    });
+    return reply.send({ data: operatorEndpoints['admin/login'].response.parse({ token, operator }) });
+  });
+
+  for (const [path, def] of Object.entries(operatorEndpoints) as [OperatorPath, Def][]) {
+    if (path === 'admin/login') continue;
+    const action = run[path];
     app.post(`/api/${path}`, async (request, reply: FastifyReply) => {
       const lang = requestLanguage(request);
-      const actor = await op.actorOfToken(bearer(request.headers.authorization));
-      if (!actor) return reply.code(401).send({ message: messageText('unauthenticated', lang) });
+      const caller = await callerOf(s, request, path);
+      if (!caller) return reply401(reply, request);
+      if (!(def.operatorRoles as readonly string[]).includes(caller.role))
+        return reply.code(403).send({ message: messageText('forbidden', lang) });
       try {
-        const body = def.body.parse(request.body ?? {}) as Body;
-        const data = def.response.parse(await run[path](body, actor));
-        await op.record(actor, path, body);
+        const body = def.body.parse(request.body ?? {}) as Record<string, unknown>;
+        caller.entry.detail = logDetail(body);
+        const data = def.response.parse(await action(body, caller));
+        // every change writes its entry in its own transaction (services); one that did not is a bug
+        if (!READS.test(path) && !caller.entry.written) {
+          request.log.error({ path }, 'operator action without its log entry in its transaction');
+          await s.operatorConsole.record(caller.entry);
+        }
         return reply.send({ data });
       } catch (err) {
         if (err instanceof OperatorError) return reply.code(err.status).send({ message: err.message });
-        throw err; // a ZodError becomes 422 with field errors (error-handler.ts)
+        throw err; // AppError → its status and message; ZodError → 422 with field errors (error-handler.ts)
       }
     });
   }

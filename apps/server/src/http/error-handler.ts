@@ -1,4 +1,4 @@
-import { messageText } from '@loyalty/contract';
+import { formatOpensAt, messageText } from '@loyalty/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type z } from 'zod';
 import { AppError, ClientGone, type FieldError } from '../core/errors';
@@ -47,6 +47,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.retryAfter !== undefined) {
         reply.header('retry-after', String(error.retryAfter));
         body.message = String(body.message).replace('{seconds}', String(error.retryAfter));
+      }
+      if (error.detail) {
+        body.message = String(body.message).replace('{time}', formatOpensAt(error.detail.reopensAt, lang));
+        body.reopensAt = error.detail.reopensAt;
       }
       if (error.errors)
         body.errors = error.errors.map((e) => ({ field: e.field, message: messageText(e.message, lang) }));

@@ -31,8 +31,23 @@ const ERRORS = {
   '422': errorRef('ValidationError', 'The payload failed validation: one message per field.'),
 };
 
+/** SPEC §7's envelope (`dataEnvelope`): the fields flat, or inside `data` as an object or a JSON string. */
+const withEnvelope = (flat: Json): Json => ({
+  anyOf: [
+    flat,
+    {
+      type: 'object',
+      required: ['data'],
+      properties: {
+        data: { anyOf: [flat, { type: 'string', description: 'The same fields as a JSON string (form bodies).' }] },
+      },
+    },
+  ],
+});
+
 function operation(def: EndpointDef, kind: 'app' | 'operator') {
-  const body = schemaOf(def.body, 'input');
+  const flat = schemaOf(def.body, 'input');
+  const body = def.dataEnvelope ? withEnvelope(flat) : flat;
   const isPublic = def.roles === 'public';
   const roles = isPublic ? ['public'] : [...def.roles];
   const content: Json = {
@@ -47,8 +62,9 @@ function operation(def: EndpointDef, kind: 'app' | 'operator') {
       tags: [kind === 'operator' ? 'operator' : def.path.startsWith('user/') ? 'customer' : 'merchant'],
       'x-roles': roles,
       'x-scope': def.scope,
+      ...(def.operatorRoles && { 'x-operator-roles': [...def.operatorRoles] }),
       ...(def.files && { 'x-files': def.files }),
-      security: kind === 'operator' ? [{ operatorToken: [] }] : isPublic ? [] : [{ bearer: [] }, { tokenField: [] }],
+      security: isPublic ? [] : kind === 'operator' ? [{ operatorToken: [] }] : [{ bearer: [] }, { tokenField: [] }],
       requestBody: { required: true, content },
       responses: {
         '200': {
@@ -110,7 +126,8 @@ export function openApiDocument(): OpenApiDocument {
         operatorToken: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An operator token printed by `npm run admin -- operator token`.',
+          description:
+            'A console session token of /admin/login, or an operator token printed by `npm run admin -- operator token` (role admin).',
         },
       },
       schemas: {

@@ -3,11 +3,9 @@ import { type ApiPath, api, type EndpointDef, type Language } from '@loyalty/con
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Caller, requireCustomer, requireMerchant } from '../core/caller';
 import { AppError, ClientGone, forbidden, unauthenticated } from '../core/errors';
+import type { Handler, HandlerContext, Handlers, ResolveCaller } from '../core/handler';
 import { WorkQueue } from '../lib/work-queue';
-import { readBody } from './body';
-import type { Handler, HandlerContext, Handlers } from './context';
-
-export type ResolveCaller = (token: string) => Promise<Caller | null>;
+import { lingerOnClose, multipartReader, normalizeFields, openDataEnvelope } from './body';
 
 export const requestLanguage = (request: FastifyRequest): Language =>
   String(request.headers['accept-language'] ?? '')
@@ -17,16 +15,17 @@ export const requestLanguage = (request: FastifyRequest): Language =>
     ? 'ar'
     : 'en';
 
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  return /^Bearer\s+(\S{1,511})$/i.exec(header)?.[1] ?? null;
+}
+
 function extractToken(request: FastifyRequest, fields: Record<string, unknown>): string | null {
   const fromBody = fields.token;
   delete fields.token;
   if (typeof fromBody === 'string' && fromBody.length > 0 && fromBody.length < 512) return fromBody;
-  const header = request.headers.authorization;
-  if (typeof header === 'string') {
-    const m = /^Bearer\s+(\S{1,511})$/i.exec(header);
-    if (m) return m[1];
-  }
-  return null;
+  return bearerOf(request);
 }
 
 /** Whether the client has closed its connection (a request cannot be answered any more). */
@@ -53,11 +52,19 @@ export const LARGE_PAGE = 100;
  */
 const LARGE_PAGES_AT_ONCE = 2;
 
+/**
+ * Requests reading and handling files at once per process, and waiting for their turn (beyond: 503).
+ * Each holds up to 5 files of 5 MB, and the image work after them.
+ */
+export const UPLOADS = { atOnce: 3, waiting: 20 };
+
 export interface RegisterOptions {
   handlers: Handlers;
   resolveCaller: ResolveCaller;
   /** Check every response against the contract's response schema (tests). */
   validateResponses?: boolean;
+  /** Uploads at once and waiting (UPLOADS by default). */
+  uploads?: { atOnce: number; waiting: number };
 }
 
 /**
@@ -66,21 +73,29 @@ export interface RegisterOptions {
  */
 export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): void {
   const largePages = new WorkQueue(LARGE_PAGES_AT_ONCE, Number.POSITIVE_INFINITY);
+  const uploadLimits = opts.uploads ?? UPLOADS;
+  const uploads = new WorkQueue(uploadLimits.atOnce, uploadLimits.waiting);
   for (const path of Object.keys(api) as ApiPath[]) {
     const def: EndpointDef = api[path];
     const handler = opts.handlers[path] as Handler<ApiPath> | undefined;
+    /** The caller of a token, checked against the call's roles and the account's state. */
+    const callerFor = async (token: string | null): Promise<Caller | null> => {
+      const caller = token ? await opts.resolveCaller(token) : null;
+      if (token && !caller && def.roles !== 'public') throw unauthenticated();
+      authorize(def, caller);
+      return caller;
+    };
     const serve = async (
       request: FastifyRequest,
       reply: FastifyReply,
       fields: Record<string, unknown>,
       files: HandlerContext<ApiPath>['files'],
+      known?: { caller: Caller | null },
     ) => {
       const token = extractToken(request, fields);
-      const caller = token ? await opts.resolveCaller(token) : null;
-      if (token && !caller && def.roles !== 'public') throw unauthenticated();
-      authorize(def, caller);
+      const caller = known ? known.caller : await callerFor(token);
       if (!handler) throw new AppError(501, 'notImplemented');
-      const body = def.body.parse(fields);
+      const body = def.body.parse(def.dataEnvelope ? openDataEnvelope(fields) : fields);
       const signedIn = (): Caller => {
         if (!caller) throw unauthenticated();
         return caller;
@@ -123,9 +138,36 @@ export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): 
       reply.header('cache-control', 'no-store');
       return { data };
     };
-    app.post(`/api/${def.path}`, async (request, reply) => {
-      const { fields, files } = await readBody(request, Boolean(def.files));
-      return serve(request, reply, fields, files);
+    // a call with a body limit of its own (vitals): JSON and urlencoded bodies stop at it; multipart
+    // is streamed part by part, so its declared length must be within it
+    const maxBytes = def.maxBodyBytes;
+    app.post(`/api/${def.path}`, maxBytes ? { bodyLimit: maxBytes } : {}, async (request, reply) => {
+      if (!request.isMultipart()) return serve(request, reply, normalizeFields(request.body), []);
+      // until the body has been read to its end, an answer ends the connection: a refusal (a file
+      // on a call without files, an unknown caller, a part too large) leaves the rest unread, and a
+      // connection kept alive would wait paused for ever (and hold up the server's close)
+      reply.header('connection', 'close');
+      const linger = lingerOnClose(request);
+      if (maxBytes && !(Number(request.headers['content-length']) <= maxBytes))
+        throw new AppError(413, 'payloadTooLarge');
+      // no file is read before its caller is known (docs/security.md, "Bodies")
+      const reader = multipartReader(request);
+      const fields: Record<string, unknown> = {};
+      const first = await reader.fieldsUntilFile(fields);
+      if (!first) {
+        reply.removeHeader('connection');
+        linger.keep();
+        return serve(request, reply, fields, []);
+      }
+      if (!def.files) throw new AppError(415, 'fileNotAccepted');
+      // the header's token first; else a token field sent before the files
+      const caller = await callerFor(bearerOf(request) ?? (typeof fields.token === 'string' ? fields.token : null));
+      return uploads.run(async () => {
+        const files = await reader.rest(first, fields);
+        reply.removeHeader('connection');
+        linger.keep();
+        return serve(request, reply, fields, files, { caller });
+      });
     });
     // a download is also a GET with the filters in the query (the token only in the header)
     if (def.format === 'csv')

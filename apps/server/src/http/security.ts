@@ -43,16 +43,16 @@ const HSTS_MAX_AGE = 365 * 24 * 3600;
 export interface SecurityOptions {
   /** Send Strict-Transport-Security (only when the app is served over HTTPS). */
   hsts?: boolean;
-  /** The web app's index.html: its inline scripts are allowed by their hashes, no other inline script. */
-  indexHtml?: string;
+  /** The web app's pages (index.html, the first screens' pages): their inline scripts are allowed by their hashes, no other inline script. */
+  pagesHtml?: string[];
 }
 
 /**
  * `'sha256-…'` of each inline script of a page (not of a `src` script, nor of a JSON data block,
- * which the browser does not run): the web app's one inline script starts fetching the first
- * screen's chunks (apps/web/vite.config.ts, PRELOAD_SCRIPT). Read from the built page at start; a
- * page rebuilt with another script needs a restart, and until then its preloads are refused (the
- * app works the same, without them).
+ * which the browser does not run): the web app's inline scripts pick and paint the first screen and
+ * start the app's scripts (apps/web/build/first-screen-html.ts). The answers of the API carry the
+ * hashes of the pages built when the server started; a page itself is sent with the policy of its
+ * own scripts as they are on disk (http/static.ts), so a rebuilt page works without a restart.
  */
 export function inlineScriptHashes(html: string): string[] {
   const out: string[] = [];
@@ -73,7 +73,7 @@ export function securityHeaders(opts: SecurityOptions = {}): Record<string, stri
       useDefaults: false,
       directives: {
         ...CSP_DIRECTIVES,
-        scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...(opts.indexHtml ? inlineScriptHashes(opts.indexHtml) : [])],
+        scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...new Set((opts.pagesHtml ?? []).flatMap(inlineScriptHashes))],
       },
     },
     frameguard: { action: 'deny' },

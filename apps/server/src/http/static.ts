@@ -1,14 +1,16 @@
 /**
  * The files the server hands out besides the API (docs/architecture.md, "The front door"):
  * - uploaded images under /uploads/ (generated names, cached 30 days, immutable), from the uploads
- *   folder, or streamed from the S3 bucket when one is configured (modules/images/storage.ts);
+ *   folder, or streamed from the S3 bucket when one is configured (platform/images/storage.ts);
  * - the built web app at /: hashed files under /assets/ cached a year, immutable; everything else
  *   (index.html, sw.js, manifest.webmanifest, icons) revalidated on every use (`no-cache`); the
  *   brotli or gzip copy the build wrote beside a file (`x.js.br`, `x.js.gz`) goes out instead of it
  *   when the request's Accept-Encoding takes it;
  * - the app shell (index.html, `no-cache`) for app routes: GET or HEAD, outside /api and /uploads,
- *   a path without a file extension or a folder. A missing file (`/assets/x.js`) is a 404, never
- *   the shell, and /api and /uploads always answer a JSON 404 `{ message }`.
+ *   a path without a file extension or a folder. An address whose first screen the build painted
+ *   into a page of its own (`pages/pages.json`: /login, /dashboard; apps/web/build/first-screen-html.ts)
+ *   gets that page, which holds only that screen (index.html holds them all). A missing file
+ *   (`/assets/x.js`) is a 404, never the shell, and /api and /uploads always answer a JSON 404 `{ message }`.
  * A folder or a dotfile makes the static plugin answer 403; that is a "not found" here too, so the
  * visitor gets the shell or the JSON 404 as above.
  */
@@ -17,9 +19,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messageText } from '@loyalty/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UPLOAD_NAME } from '../modules/images/image.service';
-import type { ObjectStorage } from '../modules/images/storage';
+import { UPLOAD_NAME } from '../platform/images/image.service';
+import type { ObjectStorage } from '../platform/images/storage';
 import { requestLanguage } from './register';
+import { securityHeaders } from './security';
 
 export interface StaticOptions {
   /** Folder of uploaded images, served at /uploads/. */
@@ -38,6 +41,43 @@ const NOT_BUILT =
   '<!doctype html><title>Not built</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
 
 const pathOf = (url: string): string => url.split('?')[0] ?? '/';
+
+const ENCODINGS = ['br', 'gzip'] as const;
+const EXT = { br: 'br', gzip: 'gz' } as const;
+
+/** Whether an Accept-Encoding header takes `encoding` (listed, and not with q=0). */
+export function accepts(header: string | string[] | undefined, encoding: string): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== encoding) return false;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    return q === undefined || Number(q) > 0;
+  });
+}
+
+/** The build's pages by address (`{ "/login": "pages/login.html" }`), none when it wrote no list. */
+function readPages(webDist: string | undefined): Map<string, string> {
+  if (!webDist) return new Map();
+  try {
+    const list = JSON.parse(fs.readFileSync(path.join(webDist, 'pages/pages.json'), 'utf8')) as Record<string, unknown>;
+    return new Map(
+      Object.entries(list)
+        .filter((e): e is [string, string] => typeof e[1] === 'string' && /^pages\/[\w-]+\.html$/.test(e[1]))
+        .map(([route, file]) => [route, path.join(webDist, file)]),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+/** Every page of the built web app the server sends (index.html and the first screens' pages): their inline scripts are allowed. */
+export function webPagesHtml(webDist: string | undefined): string[] {
+  if (!webDist) return [];
+  return [path.join(webDist, 'index.html'), ...readPages(webDist).values()]
+    .filter((f) => fs.existsSync(f))
+    .map((f) => fs.readFileSync(f, 'utf8'));
+}
 const under = (p: string, prefix: string): boolean => p === prefix || p.startsWith(`${prefix}/`);
 
 /** A route of the web app (not a file, not the API, not an upload) that the shell answers. */
@@ -54,15 +94,42 @@ const isNoFile = (error: FastifyError): boolean => {
   return status === 403 || status === 404;
 };
 
+/** The content security policy of a built page, allowing its inline scripts by hash; kept per file until it changes. */
+const policies = new Map<string, { mtimeMs: number; csp: string }>();
+async function pagePolicy(file: string): Promise<string> {
+  const { mtimeMs } = await fs.promises.stat(file);
+  const known = policies.get(file);
+  if (known?.mtimeMs === mtimeMs) return known.csp;
+  const csp = securityHeaders({ pagesHtml: [await fs.promises.readFile(file, 'utf8')] })['content-security-policy'];
+  policies.set(file, { mtimeMs, csp });
+  return csp;
+}
+
 export async function registerStatic(app: FastifyInstance, opts: StaticOptions): Promise<void> {
   const indexHtml = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;
   const hasWebApp = indexHtml !== undefined && fs.existsSync(indexHtml);
+  const pages = readPages(opts.webDist);
 
   const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isAppRoute(request.method, request.url)) {
       if (indexHtml && fs.existsSync(indexHtml)) {
-        const html = await fs.promises.readFile(indexHtml);
-        return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+        const page = pages.get(pathOf(request.url));
+        const file = page && fs.existsSync(page) ? page : indexHtml;
+        // the policy allows this page's own inline scripts, as built now (a rebuilt page with other
+        // scripts needs no restart: its scripts start the app)
+        reply.header('content-security-policy', await pagePolicy(file));
+        // the build's brotli or gzip copy (its best compression) when the client takes it
+        const encoding = ENCODINGS.find(
+          (e) => accepts(request.headers['accept-encoding'], e) && fs.existsSync(`${file}.${EXT[e]}`),
+        );
+        const html = await fs.promises.readFile(encoding ? `${file}.${EXT[encoding]}` : file);
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply
+          .code(200)
+          .header('cache-control', 'no-cache')
+          .header('vary', 'accept-encoding')
+          .type('text/html; charset=utf-8')
+          .send(html);
       }
       return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT);
     }

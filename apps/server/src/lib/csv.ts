@@ -7,13 +7,22 @@ export const BOM = '\uFEFF';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/**
+ * Whether a spreadsheet could read a text cell as a formula: its first character is = + - @ tab or
+ * CR as written, or once folded to its compatibility form (NFKC: a fullwidth `＝` is `=`, a small
+ * `﹢` is `+`). Both are checked: folding can also hide a leading `=` (`=` with a combining
+ * long solidus composes to `≠`). Only the start is folded, so a long cell costs nothing more.
+ */
+const startsLikeFormula = (text: string): boolean =>
+  FORMULA_START.test(text) || FORMULA_START.test(text.slice(0, 8).normalize('NFKC'));
+
 export type CsvValue = string | number | boolean | null | undefined;
 
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = startsLikeFormula(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

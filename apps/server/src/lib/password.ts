@@ -7,7 +7,7 @@
  */
 import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify, parseOptions } from '@node-rs/argon2';
-import { invalidField } from '../core/errors';
+import { invalidField, retryLater } from '../core/errors';
 import { once } from './lazy';
 import { WorkQueue } from './work-queue';
 
@@ -21,9 +21,22 @@ export interface HashCost {
 /** Production cost: OWASP's argon2id minimum, about 50 ms and 19 MiB a hash here. */
 export const PRODUCTION_COST: HashCost = { memoryKiB: 19_456, iterations: 2, parallelism: 1 };
 
-/** At most this many hashes at once, and this many waiting; more answer 503 (docs/security.md). */
-export const HASHING = { concurrency: 2, maxWaiting: 64 };
-export type HashingLimits = typeof HASHING;
+/**
+ * Hashing capacity (docs/security.md): sign-ins (sign-in, sign-up, reset, a customer's code check)
+ * have their own share, `concurrency` at once and `maxWaiting` in line; everything else that hashes
+ * (a password change, a mobile change's password check, a new employee, a walk-in's one-time
+ * password) shares `otherConcurrency` and `otherMaxWaiting`, so that a flood of those cannot make a
+ * sign-in wait. More than fit in line answer 503.
+ */
+export const HASHING = { concurrency: 2, maxWaiting: 64, otherConcurrency: 1, otherMaxWaiting: 16 };
+export interface HashingLimits {
+  concurrency: number;
+  maxWaiting: number;
+  otherConcurrency?: number;
+  otherMaxWaiting?: number;
+}
+/** Which share of the hashing capacity a hash uses. */
+export type HashLane = 'signIn' | 'other';
 
 /** An argon2id hash of the password (PHC string with its parameters). Unbounded: prefer `Passwords.hash`. */
 export const hashPassword = (password: string, cost: HashCost = PRODUCTION_COST): Promise<string> =>
@@ -87,28 +100,49 @@ export async function assertNotCommon(password: string): Promise<void> {
   if (await isCommonPassword(password)) throw invalidField('password', 'passwordTooCommon');
 }
 
-/** Hashing and checking of passwords, bounded by one queue for the whole process. */
+/** Hashing and checking of passwords, bounded by two queues (sign-ins, the rest) for the whole process. */
 export function passwordHasher(cost: HashCost, limits: HashingLimits = HASHING) {
   const queue = new WorkQueue(limits.concurrency, limits.maxWaiting);
+  const others = new WorkQueue(
+    limits.otherConcurrency ?? HASHING.otherConcurrency,
+    limits.otherMaxWaiting ?? HASHING.otherMaxWaiting,
+  );
+  const lane = (l: HashLane) => (l === 'signIn' ? queue : others);
   const dummyHash = once(() => hashPassword(randomBytes(16).toString('hex'), cost));
+  /** Accounts with a password check running in this process. */
+  const checking = new Set<string>();
 
   return {
     queue,
+    others,
     /** Hashes a password (one chosen by the server, or one already checked). */
-    hash: (password: string) => queue.run(() => hashPassword(password, cost)),
+    hash: (password: string, l: HashLane = 'other') => lane(l).run(() => hashPassword(password, cost)),
     /** Hashes a password a person chose: refused with 422 when it is a common one. */
-    async hashNew(password: string) {
+    async hashNew(password: string, l: HashLane = 'other') {
       await assertNotCommon(password);
-      return queue.run(() => hashPassword(password, cost));
+      return lane(l).run(() => hashPassword(password, cost));
     },
     /**
      * Checks a password against an account's hash, or against a dummy hash when there is no
      * account, so that both failures cost the same.
      */
-    async verify(password: string, stored: string | undefined): Promise<boolean> {
+    async verify(password: string, stored: string | undefined, l: HashLane = 'other'): Promise<boolean> {
       const against = stored ?? (await dummyHash());
-      const ok = await queue.run(() => verifyPassword(password, against));
+      const ok = await lane(l).run(() => verifyPassword(password, against));
       return ok && stored !== undefined;
+    },
+    /**
+     * Runs a signed-in caller's password check unless one of the same account is already running in
+     * this process (429 with Retry-After: 1): one caller holds at most one hash at a time.
+     */
+    async oneAtATime<T>(account: string, task: () => Promise<T>): Promise<T> {
+      if (checking.has(account)) throw retryLater(429, 'passwordCheckRunning', 1);
+      checking.add(account);
+      try {
+        return await task();
+      } finally {
+        checking.delete(account);
+      }
     },
     /** True when a verified hash should be replaced by one at the current cost. */
     needsRehash: (stored: string) => needsRehash(stored, cost),

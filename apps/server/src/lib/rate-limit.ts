@@ -32,6 +32,14 @@ export interface LoginLimits {
   signupsPerAddress: WindowPolicy;
   /** Password-reset code requests per address (each may send an SMS), over every phone. */
   resetCodesPerAddress: WindowPolicy;
+  /** Texts a customer asks for (a sign-up's code, a new code) per address, over every phone. */
+  textsPerAddress: WindowPolicy;
+  /** Texts anyone may make the server send to one number by themselves (codes of every kind). */
+  textsPerNumber: WindowPolicy;
+  /** Walk-in customers one merchant, staff member or courier account registers (each costs a text). */
+  walkInsPerStaff: WindowPolicy;
+  /** Walk-in customers all the accounts of one merchant register together. */
+  walkInsPerMerchant: WindowPolicy;
 }
 
 const SECOND = 1000;
@@ -45,6 +53,10 @@ export const LOGIN_LIMITS: LoginLimits = {
   signInsPerAddress: { limit: 60, windowMs: 10 * MINUTE },
   signupsPerAddress: { limit: 20, windowMs: HOUR },
   resetCodesPerAddress: { limit: 10, windowMs: HOUR },
+  textsPerAddress: { limit: 20, windowMs: HOUR },
+  textsPerNumber: { limit: 5, windowMs: HOUR },
+  walkInsPerStaff: { limit: 30, windowMs: HOUR },
+  walkInsPerMerchant: { limit: 200, windowMs: 24 * HOUR },
 };
 
 /** The wait after the `count`-th counted attempt of a streak. */
@@ -102,7 +114,13 @@ export interface SignInTicket {
 
 const tooMany = (
   a: { retryAfterMs: number },
-  key: 'tooManySignIns' | 'tooManySignups' | 'tooManyCodes' = 'tooManySignIns',
+  key:
+    | 'tooManySignIns'
+    | 'tooManySignups'
+    | 'tooManyCodes'
+    | 'tooManyTextsToNumber'
+    | 'tooManyWalkIns'
+    | 'tooManyWalkInsMerchant' = 'tooManySignIns',
 ) => retryLater(429, key, a.retryAfterMs / 1000);
 
 export function signInLimiter(store: ThrottleStore, limits: LoginLimits, now: () => number = Date.now) {
@@ -115,6 +133,10 @@ export function signInLimiter(store: ThrottleStore, limits: LoginLimits, now: ()
       limits.perAddress.forgetMs,
       limits.signupsPerAddress.windowMs,
       limits.resetCodesPerAddress.windowMs,
+      limits.textsPerAddress.windowMs,
+      limits.textsPerNumber.windowMs,
+      limits.walkInsPerStaff.windowMs,
+      limits.walkInsPerMerchant.windowMs,
     );
     store.prune(t - longest, t).catch(() => {
       /* pruning is housekeeping; the next call tries again */
@@ -126,7 +148,7 @@ export function signInLimiter(store: ThrottleStore, limits: LoginLimits, now: ()
      * Reserves an attempt for the address and the phone before any password is hashed; throws 429
      * (with the wait) when either is waiting or the address has used up its successful sign-ins.
      */
-    async begin(scope: 'staff' | 'user', mobile: string, ip: string): Promise<SignInTicket> {
+    async begin(scope: 'staff' | 'user' | 'operator', mobile: string, ip: string): Promise<SignInTicket> {
       const t = now();
       pruneNow(t);
       const address = addressKey(ip);
@@ -180,6 +202,37 @@ export function signInLimiter(store: ThrottleStore, limits: LoginLimits, now: ()
     async resetCode(ip: string): Promise<void> {
       const win = await store.admitWindow(`reset:${addressKey(ip)}`, now(), limits.resetCodesPerAddress);
       if (!win.admitted) throw tooMany(win, 'tooManyCodes');
+    },
+
+    /**
+     * Counts a text a customer asks for (a sign-up's code, a new code) from the address; throws 429
+     * when the address has had its share.
+     */
+    async textFrom(ip: string): Promise<void> {
+      const win = await store.admitWindow(`text:${addressKey(ip)}`, now(), limits.textsPerAddress);
+      if (!win.admitted) throw tooMany(win, 'tooManyCodes');
+    },
+
+    /**
+     * Counts a text to a number that someone other than its owner's shop asked for (any code);
+     * counted whether or not the number has an account, so the answer tells nothing about it.
+     */
+    async textTo(mobile: string): Promise<void> {
+      const win = await store.admitWindow(`textto:${mobile}`, now(), limits.textsPerNumber);
+      if (!win.admitted) throw tooMany(win, 'tooManyTextsToNumber');
+    },
+
+    /** Counts a walk-in registration for the account that makes it and for its merchant (docs/security.md). */
+    async walkIn(account: string, merchantId: number): Promise<void> {
+      const t = now();
+      const staffKey = `walkin:${account}`;
+      const mine = await store.admitWindow(staffKey, t, limits.walkInsPerStaff);
+      if (!mine.admitted) throw tooMany(mine, 'tooManyWalkIns');
+      const all = await store.admitWindow(`walkin:merchant:${merchantId}`, t, limits.walkInsPerMerchant);
+      if (!all.admitted) {
+        await store.refundWindow(staffKey, t);
+        throw tooMany(all, 'tooManyWalkInsMerchant');
+      }
     },
 
     /** The owner proved who they are another way (a reset code): the phone starts again. */

@@ -1,6 +1,6 @@
 /** Signed-in callers of every role for the proof suites: one per role, each with its own session. */
 import type { EndpointDef, Role } from '@loyalty/contract';
-import { merchantFixture, nextMobile, staffLogin, type TestServer } from '../harness';
+import { merchantFixture, signUpCustomer, staffLogin, type TestServer } from '../harness';
 import { addBranch } from '../staff-fixtures';
 
 export type Tokens = Partial<Record<Role, string>>;
@@ -8,9 +8,7 @@ export type Tokens = Partial<Record<Role, string>>;
 export async function tokensOfEveryRole(t: TestServer): Promise<Tokens> {
   const m = await merchantFixture(t);
   const branch = await addBranch(t, m.token, 'Proof');
-  const mobile = nextMobile('9746');
-  await t.call('user/signup', { name: 'Proof Customer', mobile, password: 'proof-pass-1' });
-  const customer = (await t.call('user/login', { username: mobile, password: 'proof-pass-1' })).body.data.token;
+  const customer = (await signUpCustomer(t, { name: 'Proof Customer', password: 'proof-pass-1' })).token;
   return {
     merchant: m.token,
     merchantUser: (await staffLogin(t, m.id, branch, 'merchantUser')).token,

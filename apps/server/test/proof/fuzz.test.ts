@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { startTestServer, TEST_LOGIN_LIMITS, type TestServer } from '../harness';
 import { NOT_BUILT } from '../not-built';
 import { type Tokens, tokenFor, tokensOfEveryRole } from './callers';
-import { bodyEntries } from './zod-arbitraries';
+import { bodyEntries, envelopeEntries } from './zod-arbitraries';
 
 const FULL = process.env.PROOF_FULL === '1';
 const RUNS = FULL ? 200 : 10;
@@ -37,10 +37,17 @@ type Payload = {
 const shapeOf = (def: EndpointDef): Record<string, z.ZodType> =>
   (def.body as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
 
-/** Payloads derived from the call's zod schema (zod-arbitraries.ts), sent four ways, with files where it takes them. */
+/**
+ * Payloads derived from the call's zod schema (zod-arbitraries.ts), sent four ways, with files where
+ * it takes them, and SPEC §7's `data` field where the call reads one (`dataEnvelope`).
+ */
+const fieldsOf = (def: EndpointDef): fc.Arbitrary<[string, string][]> =>
+  def.dataEnvelope
+    ? fc.tuple(bodyEntries(shapeOf(def)), envelopeEntries(shapeOf(def))).map(([flat, data]) => [...flat, ...data])
+    : bodyEntries(shapeOf(def));
 const payloadOf = (def: EndpointDef): fc.Arbitrary<Payload> =>
   fc.record({
-    fields: bodyEntries(shapeOf(def)),
+    fields: fieldsOf(def),
     mode: fc.constantFrom('multipart', 'urlencoded', 'json', 'rawjson'),
     file: def.files ? fc.constantFrom('fake', 'big', 'empty', 'many', undefined) : fc.constant(undefined),
   }) as fc.Arbitrary<Payload>;

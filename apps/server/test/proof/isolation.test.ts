@@ -2,16 +2,18 @@
  * The isolation matrix, generated from the contract catalogue (issue "proof suites"): every built
  * endpoint × nine callers (anonymous, the merchant, staff of the branch, staff of another branch, a
  * courier, another courier, another merchant, another merchant's staff, a customer) × every id field
- * of its payload set to the row of the caller's branch, of the merchant's other branch, of another
- * merchant, or to no row at all. The expected answer comes from the endpoint's roles and scope
- * (docs/architecture.md): 401 without a token, 403 outside the roles, and for a row the caller may
- * not reach exactly the answer a missing id gets (404 for a required id). Every refused call runs
+ * of its payload — a target or a list's filter, a bare id or a `<type>:<id>` reference — set to the
+ * row of the caller's branch, of the merchant's other branch, of another merchant, or to no row at
+ * all. The expected answer comes from the endpoint's roles and scope (docs/architecture.md): 401
+ * without a token, 403 outside the roles, and for a row the caller may not reach exactly the answer
+ * an id of no row gets, which must be 404, for a filter too (DECISIONS §5). Every refused call runs
  * first and the whole database must be unchanged after them; every answer is scanned for password
  * hashes, other callers' tokens, CVVs and card numbers. A new endpoint joins by being in the
- * contract; an id field the matrix cannot place fails the suite and names itself (add it to
- * ID_KINDS, and a fixture row to matrix-fixtures.ts when its kind is new).
+ * contract, a new filter by being in its payload; an id field the matrix cannot place fails the
+ * suite and names itself (add it to ID_KINDS or REF_KINDS, and a fixture row to matrix-fixtures.ts
+ * when its kind is new).
  */
-import { allEndpoints, type EndpointDef, type Role, SCOPES } from '@loyalty/contract';
+import { allEndpoints, type EndpointDef, type Role, SCOPES, SUBJECT_TYPES } from '@loyalty/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type Fields, nextMobile, type Res, startTestServer, type TestServer } from '../harness';
@@ -61,6 +63,11 @@ export const ID_KINDS: Record<string, Target> = {
   'merchantUser/req/redeem/reject#reqId': 'redeem',
   'merchant/product/req/reject#reqId': 'productRequest',
   'merchantUser/product/req/reject#reqId': 'productRequest',
+  // accept in time (issue 26)
+  'merchant/product/req/accept#id': 'productRequest',
+  'merchantUser/product/req/accept#id': 'productRequest',
+  'merchant/product/req/ready#id': 'productRequest',
+  'merchantUser/product/req/ready#id': 'productRequest',
   // support tickets: the ticket's subject is an offer (SAMPLES sets ticketType: 'offer')
   'merchant/ticket/create#ticketTypeId': 'offer',
   'merchant/ticket/close#id': 'ticket',
@@ -69,6 +76,7 @@ export const ID_KINDS: Record<string, Target> = {
   messageId: 'ticketMessage',
   // a signed code of one of the customer's own requests (SAMPLES sets kind: 'product')
   'user/qr#id': 'productRequest',
+  'merchant/product/req/confirmHandover#id': 'productRequest',
   // by field name
   offerId: 'offer',
   branchId: 'branch',
@@ -104,6 +112,15 @@ const CUSTOMER_OWNED: ReadonlySet<Kind> = new Set(['address', 'productRequest'])
 const PUBLISHED: ReadonlySet<Kind> = new Set(['offer', 'product', 'branch', 'merchant']);
 
 const isIdName = (name: string) => name === 'id' || /Ids?$/.test(name);
+/**
+ * Fields that name a row as `<type>:<id>` rather than by a bare id (the activity log's `who`
+ * filter): found by their schema, which takes `<type>:1` for a subject type but not free text.
+ * Each type names a fixture kind here; a type missing from this map fails the suite.
+ */
+const REF_KINDS: Partial<Record<(typeof SUBJECT_TYPES)[number], Kind>> = {
+  merchant: 'merchant',
+  merchantUser: 'staff',
+};
 interface Field {
   name: string;
   schema: z.ZodType;
@@ -117,10 +134,60 @@ const fieldsOf = (def: EndpointDef): Field[] =>
   }));
 const targetOf = (def: EndpointDef, field: string): Target | undefined =>
   ID_KINDS[`${def.path}#${field}`] ?? ID_KINDS[field];
-/** The id fields of a call the matrix varies (public calls have none: anyone may call them). */
-const idFields = (def: EndpointDef) =>
-  def.scope === 'public' ? [] : fieldsOf(def).filter((f) => isIdName(f.name) && targetOf(def, f.name) !== 'notAnId');
 const isList = (f: Field) => f.schema.safeParse(['1']).success;
+/** The subject types a field takes as `<type>:<id>` (none for free text). */
+const refTypes = (f: Field) =>
+  f.schema.safeParse('Matrix text').success ? [] : SUBJECT_TYPES.filter((t) => f.schema.safeParse(`${t}:1`).success);
+
+/**
+ * One way a payload names a row: a field (a target or a filter, required or not), the kind of row
+ * it names and how an id is written into it (a bare id, a list of one, or `<type>:<id>`).
+ */
+interface IdSlot {
+  name: string;
+  required: boolean;
+  kind: Kind;
+  value: (id: number) => Fields[string];
+  label: string;
+}
+/** The id slots of a call the matrix varies (public calls have none: anyone may call them). */
+function idSlots(def: EndpointDef): IdSlot[] {
+  if (def.scope === 'public') return [];
+  return fieldsOf(def).flatMap((f): IdSlot[] => {
+    if (isIdName(f.name)) {
+      const kind = targetOf(def, f.name);
+      if (kind === undefined || kind === 'notAnId') return [];
+      return [{ name: f.name, required: f.required, kind, value: (id) => (isList(f) ? [id] : id), label: f.name }];
+    }
+    return refTypes(f).flatMap((type): IdSlot[] => {
+      const kind = REF_KINDS[type];
+      return kind
+        ? [
+            {
+              name: f.name,
+              required: f.required,
+              kind,
+              value: (id) => `${type}:${id}`,
+              label: `${f.name} (${type}:id)`,
+            },
+          ]
+        : [];
+    });
+  });
+}
+/** Id fields the matrix cannot place: an id-named field without a kind, or a reference to an unmapped type. */
+const unplaced = (def: EndpointDef): string[] =>
+  def.scope === 'public'
+    ? []
+    : fieldsOf(def).flatMap((f) =>
+        isIdName(f.name)
+          ? targetOf(def, f.name) === undefined
+            ? [`${def.path}#${f.name}`]
+            : []
+          : refTypes(f)
+              .filter((type) => REF_KINDS[type] === undefined)
+              .map((type) => `${def.path}#${f.name} (${type}:id)`),
+      );
 
 // ---------------------------------------------------------------------------------------------
 // Sample values for the other required fields: the first candidate its schema accepts.
@@ -175,6 +242,9 @@ const SAMPLES: Record<string, () => unknown[]> = {
   // user/qr: a code of a product request, the kind the matrix's customer owns (CUSTOMER_OWNED)
   kind: () => ['product'],
   reason: () => ['Rejected by the isolation matrix.'],
+  prepMinutes: () => ['15'],
+  // a branch's pause (15-240 minutes)
+  minutes: () => ['30'],
 };
 const FALLBACK = ['Matrix text', '1', 'true', 'general', 'other', 'pending'];
 
@@ -264,8 +334,8 @@ const allows = (def: EndpointDef, c: Caller) => c.role !== null && def.roles !==
 type Expect =
   | { kind: 'status'; status: number }
   | { kind: 'served' }
-  /** answers exactly like the same call with the id field missing */
-  | { kind: 'likeMissing'; field: string; required: boolean };
+  /** answers exactly like the same call with the id of no row: 404 (a filter's too, DECISIONS §5) */
+  | { kind: 'likeMissing'; field: string };
 interface Case {
   def: EndpointDef;
   caller: Caller;
@@ -284,21 +354,18 @@ function basePayload(def: EndpointDef): Fields {
   return out;
 }
 
-function idValue(f: Field, id: number): Fields[string] {
-  return isList(f) ? [id] : id;
-}
-
 function casesOf(def: EndpointDef): Case[] {
   const out: Case[] = [];
-  const ids = idFields(def);
+  const ids = idSlots(def);
   const base = def.roles === 'public' ? {} : basePayload(def);
   for (const c of callers) {
     // the other id fields point at a row this caller may reach (its own merchant's, branch's, …)
     const own: Fields = { ...base };
     for (const f of ids) {
-      const kind = targetOf(def, f.name) as Kind;
-      const reachable = VARIANTS.map((v) => rowOf(kind, v)).find((r) => allows(def, c) && entitled(c, def, kind, r));
-      if (f.required) own[f.name] = idValue(f, (reachable ?? rowOf(kind, 'own')).id);
+      const reachable = VARIANTS.map((v) => rowOf(f.kind, v)).find(
+        (r) => allows(def, c) && entitled(c, def, f.kind, r),
+      );
+      if (f.required) own[f.name] = f.value((reachable ?? rowOf(f.kind, 'own')).id);
     }
     const label = (v: string) => `${def.path} as ${c.name}${v ? ` with ${v}` : ''}`;
     if (def.roles === 'public') {
@@ -360,7 +427,7 @@ function casesOf(def: EndpointDef): Case[] {
                   caller: c,
                   fields,
                   label: name,
-                  expect: { kind: 'likeMissing', field: 'id', required: true },
+                  expect: { kind: 'likeMissing', field: 'id' },
                   missingFields,
                 },
           );
@@ -372,12 +439,12 @@ function casesOf(def: EndpointDef): Case[] {
       continue;
     }
     for (const f of ids) {
-      const kind = targetOf(def, f.name) as Kind;
-      const missing: Fields = { ...own, [f.name]: idValue(f, MISSING_ID) };
+      const { kind } = f;
+      const missing: Fields = { ...own, [f.name]: f.value(MISSING_ID) };
       for (const v of variantsFor(c, kind)) {
         const row = rowOf(kind, v);
-        const fields = { ...own, [f.name]: idValue(f, row.id) };
-        const name = label(`${f.name} = ${v} ${kind}`);
+        const fields = { ...own, [f.name]: f.value(row.id) };
+        const name = label(`${f.label} = ${v} ${kind}`);
         if (v !== 'missing' && entitled(c, def, kind, row))
           out.push({ def, caller: c, fields, label: name, expect: { kind: 'served' } });
         else
@@ -386,7 +453,7 @@ function casesOf(def: EndpointDef): Case[] {
             caller: c,
             fields,
             label: name,
-            expect: { kind: 'likeMissing', field: f.name, required: f.required },
+            expect: { kind: 'likeMissing', field: f.name },
             missingFields: missing,
           });
       }
@@ -447,8 +514,7 @@ function check(o: Outcome, missing?: Res): string | undefined {
   if (!missing) return `${got}: no missing-id answer to compare with`;
   // a customer naming a branch that does not carry the offer gets 409 whether or not the branch exists
   const accepted = c.caller.role === 'user' ? [404, 409] : [404];
-  if (e.required && !accepted.includes(missing.status))
-    return `${got}: a missing required id answers ${missing.status}, not 404`;
+  if (!accepted.includes(missing.status)) return `${got}: a missing id answers ${missing.status}, not 404`;
   if (res.status !== missing.status || JSON.stringify(res.body) !== JSON.stringify(missing.body))
     return `${got}: differs from the missing-id answer ${missing.status} ${JSON.stringify(missing.body).slice(0, 200)}`;
   return undefined;
@@ -524,13 +590,20 @@ describe('the isolation matrix', () => {
     ).toEqual([]);
   });
 
-  it('places every id field of every built endpoint (else: add it to ID_KINDS)', () => {
-    const unknown: string[] = [];
-    for (const def of built)
-      for (const f of fieldsOf(def))
-        if (def.scope !== 'public' && isIdName(f.name) && targetOf(def, f.name) === undefined)
-          unknown.push(`${def.path}#${f.name}`);
-    expect(unknown, 'id fields the matrix cannot place: map each to a fixture kind in ID_KINDS').toEqual([]);
+  it('places every id field and id filter of every built endpoint (else: add it to ID_KINDS or REF_KINDS)', () => {
+    expect(
+      built.flatMap(unplaced),
+      'id fields the matrix cannot place: map each to a fixture kind in ID_KINDS (or REF_KINDS)',
+    ).toEqual([]);
+    // the filters are varied like the targets: today's optional id fields and references, by name
+    const filters = built.flatMap((d) =>
+      idSlots(d)
+        .filter((f) => !f.required)
+        .map((f) => `${d.path}#${f.label}`),
+    );
+    expect(filters).toEqual(
+      expect.arrayContaining(['merchant/activity/list#branchId', 'merchant/activity/list#who (merchantUser:id)']),
+    );
   });
 
   it(

@@ -6,6 +6,7 @@
  * moved exactly once. A new state-changing call adds one entry to RACES.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamTicket } from '../feed-client';
 import {
   approveConcurrently,
   availableOf,
@@ -15,7 +16,7 @@ import {
   shopFixture,
   staffFixture,
 } from '../fixtures-requests';
-import { merchantFixture, type Res, startTestServer, type TestServer } from '../harness';
+import { lastCodeTo, merchantFixture, nextMobile, type Res, startTestServer, type TestServer } from '../harness';
 import { addCard, CARDS, packageFixture } from '../money-fixtures';
 import {
   assign,
@@ -26,6 +27,7 @@ import {
   order,
   orderShop,
   pickedOrder,
+  pinOf,
   requestRow,
   settlementsOf,
   stockOf,
@@ -360,6 +362,48 @@ const RACES: Race[] = [
     },
   },
   {
+    name: 'ticket replies racing a close (merchant and operator)',
+    async round() {
+      // two tickets, each closed once while its merchant and the operator reply: no message is
+      // ever stored after the close (issue 23, point 7: PostgreSQL stored some after closedAt)
+      const m = await merchantFixture(t);
+      const TICKETS = 2;
+      const ids: number[] = [];
+      for (let k = 0; k < TICKETS; k++) {
+        const made = await t.call(
+          'merchant/ticket/create',
+          { ticketType: 'general', ticketBody: `Ticket ${k}: replies racing its close.` },
+          { token: m.token },
+        );
+        expect(made.status, JSON.stringify(made.body)).toBe(200);
+        ids.push(made.body.data.id as number);
+      }
+      const results = await at(N, async (i) => {
+        const ticketId = ids[i % TICKETS];
+        const slot = Math.floor(i / TICKETS);
+        // the close is sent early among the calls: most replies race it for the row lock
+        if (slot === 3) return t.call('merchant/ticket/close', { id: ticketId }, { token: m.token });
+        if (slot % 3 === 2)
+          return t.services.operator.replyTicket(String(ticketId), `Operator reply ${i}`, 'cli').then(
+            () => ({ status: 200, body: {}, headers: new Headers() }),
+            (err: { status?: number }) => ({ status: err.status ?? 500, body: {}, headers: new Headers() }),
+          );
+        return t.call('merchant/userTicket/message/reply', { ticketId, messageBody: `Reply ${i}` }, { token: m.token });
+      });
+      for (const r of results) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
+      for (const [k, id] of ids.entries()) {
+        const ticket = await t.db.selectFrom('tickets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        expect(ticket.status).toBe('closed');
+        const messages = await t.db.selectFrom('ticketMessages').selectAll().where('ticketId', '=', id).execute();
+        const late = messages.filter((msg) => msg.createdAt > (ticket.closedAt ?? ''));
+        expect(late, `ticket ${id} closed at ${ticket.closedAt}`).toEqual([]);
+        // every reply answered 200 is stored, every 409 is not
+        const replied = results.filter((r, i) => i % TICKETS === k && r.status === 200).length - 1; // minus the close
+        expect(messages).toHaveLength(replied);
+      }
+    },
+  },
+  {
     name: 'courier status changes with one idempotency key',
     async round() {
       const s = await orderShop(t, { points: 40 });
@@ -367,10 +411,11 @@ const RACES: Race[] = [
       const id = await order(t, s, c, { type: 'delivery' });
       await ok(assign(t, s, [id]));
       await ok(moveDelivery(t, s.courier.token, id, 'inProgress'));
+      const pin = await pinOf(t, id);
       const send = () =>
         t.call(
           'merchantUser/product/req/changeStatus',
-          { id, deliveryStatus: 'done', idempotencyKey: `race-${id}` },
+          { id, deliveryStatus: 'done', pin, idempotencyKey: `race-${id}` },
           { token: s.courier.token },
         );
       // replays racing the first call: the state machine lets one through (docs/domain.md,
@@ -386,6 +431,38 @@ const RACES: Race[] = [
       expect(replay.body.data).toEqual(first?.body.data);
       const stored = await t.db.selectFrom('idempotencyKeys').select('key').where('key', '=', `race-${id}`).execute();
       expect(stored).toHaveLength(1);
+    },
+  },
+  {
+    name: 'one stream ticket used at once',
+    async round() {
+      const m = await merchantFixture(t);
+      const ticket = await streamTicket(t.url, m.token);
+      const ctrl = new AbortController();
+      const results = await at(N, () =>
+        fetch(`${t.url}/api/merchant/events?ticket=${ticket}`, { signal: ctrl.signal }).then((r) => r.status),
+      );
+      ctrl.abort();
+      expect(results.filter((s) => s === 200)).toHaveLength(1);
+      expect(results.filter((s) => s === 401)).toHaveLength(N - 1);
+    },
+  },
+  {
+    name: "one customer's code confirmed at once",
+    async round() {
+      const mobile = nextMobile('9746');
+      await ok(t.call('user/signup', { name: 'Race', mobile, password: 'race-pass-12' }));
+      const code = lastCodeTo(t, mobile);
+      const results = await at(N, () => t.call('user/verify', { mobile, code, password: 'race-pass-12' }));
+      expect(count(results, 200), JSON.stringify(results.find((r) => r.status >= 500)?.body)).toBe(1);
+      for (const r of results) expect([200, 422, 429], JSON.stringify(r.body)).toContain(r.status);
+      const sessions = await t.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('subjectType', '=', 'user')
+        .where('subjectId', '=', results.find((r) => r.status === 200)?.body.data.id)
+        .execute();
+      expect(sessions).toHaveLength(1);
     },
   },
   {

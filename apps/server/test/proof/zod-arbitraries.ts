@@ -218,3 +218,15 @@ export function bodyEntries(shape: Record<string, z.ZodType>): fc.Arbitrary<[str
   );
   return fc.tuple(fc.tuple(...known), strangers).map(([fields, extra]) => [...fields.flat(), ...extra]);
 }
+
+/**
+ * SPEC §7's `data` field of a call that takes its fields in one (`dataEnvelope`): left out, the
+ * fields as a JSON string (each valid, malformed or left out), or a malformed value.
+ */
+export function envelopeEntries(shape: Record<string, z.ZodType>): fc.Arbitrary<[string, string][]> {
+  return fc.oneof(
+    fc.constant([] as [string, string][]),
+    bodyEntries(shape).map((fields) => [['data', JSON.stringify(Object.fromEntries(fields))]] as [string, string][]),
+    anyText.map((v) => [['data', v]] as [string, string][]),
+  );
+}

@@ -168,6 +168,11 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: RootRedirect },
       ...publicScreens,
+      // the operator's console (issue 25): one lazy chunk with its own routes, never in the merchant app's first load
+      {
+        path: 'operator/*',
+        lazy: async () => ({ Component: (await import('../features/operator/console-routes')).OperatorConsole }),
+      },
       {
         Component: RequireAccess,
         children: [

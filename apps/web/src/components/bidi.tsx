@@ -1,3 +1,4 @@
+import { Text, type TextProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './bidi.module.css';
@@ -21,5 +22,18 @@ export function Amount({ children }: { children: string }) {
     <bdi dir={i18n.language === 'ar' ? 'rtl' : 'ltr'} className={classes.amount}>
       {children}
     </bdi>
+  );
+}
+
+/**
+ * A name or title a person typed, on one line (issue 23): in its own direction, so that a long one
+ * is cut at its own end (an Arabic name with the ellipsis on the left, an English one on the right,
+ * never "…rm fee"), while it sits at the start of the screen's direction like any other line.
+ */
+export function OneLine({ children, ...props }: TextProps & { children: ReactNode }) {
+  return (
+    <Text {...props} truncate dir="auto" className={classes.oneLine}>
+      {children}
+    </Text>
   );
 }

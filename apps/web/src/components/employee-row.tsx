@@ -1,8 +1,8 @@
 import type { Employee } from '@loyalty/contract';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Bdi } from './bidi';
-import { Ltr } from './ltr';
+import { OneLine } from './bidi';
+import { Phone } from './phone';
 import { RowCard } from './row-card';
 
 /**
@@ -27,15 +27,13 @@ export function EmployeeRow({
     <RowCard to={to} onClick={onClick} testId="employee-row">
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Stack gap={2} miw={0}>
-          <Text fw={600} truncate>
-            <Bdi>{e.name}</Bdi>
-          </Text>
+          <OneLine fw={600}>{e.name}</OneLine>
           <Group gap="xs" wrap="wrap">
             <Text size="sm" c="dimmed">
               {t(`roles.${u.rule}`)}
             </Text>
             <Text size="sm" c="dimmed">
-              <Ltr>{u.mobileNum}</Ltr>
+              <Phone value={u.mobileNum} />
             </Text>
           </Group>
         </Stack>

@@ -58,3 +58,17 @@ export function playFeedSound(): void {
     /* no audio */
   }
 }
+
+/** How often the alert repeats while new orders wait to be accepted. */
+export const ACCEPT_ALARM_MS = 15_000;
+
+/** The repeated alert of orders waiting to be accepted: the beep and, where the device can, a vibration. */
+export function playAcceptAlarm(): void {
+  playFeedSound();
+  if (!isFeedSoundOn()) return;
+  try {
+    navigator.vibrate?.([200, 100, 200]);
+  } catch {
+    /* no vibration */
+  }
+}

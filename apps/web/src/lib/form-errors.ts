@@ -17,10 +17,27 @@ export const errorText = (t: (key: string) => string, exists: (key: string) => b
   return exists(message) ? t(message) : message;
 };
 
+/**
+ * SPEC's message for a field first, the precise one after it (DECISIONS §10): "Please enter valid
+ * password: Password must be at least 8 characters". `lead` is a contract message key; `unless`
+ * the messages that stand alone (an empty field's own SPEC message).
+ */
+export interface LeadOptions {
+  lead: MessageKey;
+  unless?: readonly MessageKey[];
+}
+
 /** `const fieldError = useFieldError(); <TextInput error={fieldError(errors.name)} />` */
 export const useFieldError = () => {
   const { t, i18n } = useTranslation();
-  return (error?: { message?: string }) => errorText(t, (k) => i18n.exists(k), error?.message);
+  return (error?: { message?: string }, lead?: LeadOptions) => {
+    const text = errorText(t, (k) => i18n.exists(k), error?.message);
+    if (!text || !lead || !error?.message) return text;
+    const standsAlone = [lead.lead, ...(lead.unless ?? [])].some(
+      (key) => error.message === key || text === t(`msg.${key}`),
+    );
+    return standsAlone ? text : `${t(`msg.${lead.lead}`)}: ${text}`;
+  };
 };
 
 /**

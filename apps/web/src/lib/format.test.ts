@@ -8,6 +8,7 @@ import {
   formatPoints,
   formatPrice,
   isolate,
+  LRM,
   parseIsoDate,
   RLM,
   todayIso,
@@ -29,9 +30,28 @@ describe('money and points: one format, Intl per language', () => {
     expect(formatPrice(1200, 'ar')).toBe(`${RLM}1,200 $`);
   });
 
+  it('shows a negative amount as -$4.75 in both languages (issue 23, point 13)', () => {
+    expect(formatPrice(-4.75, 'en')).toBe('-$4.75');
+    expect(formatPrice(-1200, 'en')).toBe('-$1,200');
+    // in Arabic the same text, marked left-to-right: the sign stays before the symbol in an RTL line
+    expect(formatPrice(-4.75, 'ar')).toBe(`${LRM}-$4.75`);
+    expect(formatPrice(-1200.5, 'ar')).toBe(`${LRM}-$1,200.50`);
+    expect(formatPrice(-4.75, 'ar')).not.toContain(RLM);
+    expect(formatPrice(4.75, 'ar')).toBe(`${RLM}4.75 $`);
+  });
+
   it('shows points with P', () => {
     expect(formatPoints(1250, 'en')).toBe('1,250 P');
     expect(formatPoints(60, 'ar')).toBe(`${RLM}60 P`);
+  });
+
+  it('keeps a sign of points on the left of the digits in Arabic, the unit after the number (issue 23)', () => {
+    expect(formatPoints(-20, 'en')).toBe('\u221220 P');
+    expect(formatPoints(2000, 'en', { signed: true })).toBe('+2,000 P');
+    expect(formatPoints(0, 'en', { signed: true })).toBe('0 P');
+    // the signed number is a left-to-right isolate: its sign cannot drift to the right of the digits
+    expect(formatPoints(-20, 'ar')).toBe(`${RLM}\u2066\u221220\u2069 P`);
+    expect(formatPoints(2000, 'ar', { signed: true })).toBe(`${RLM}\u2066+2,000\u2069 P`);
   });
 
   it('shows the cash value of points (points / 5) in Qatar Riyal', () => {

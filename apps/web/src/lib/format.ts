@@ -71,14 +71,46 @@ const currency = (
   return lang === 'ar' ? `${RLM}${text}` : text;
 };
 
-/** Prices are in dollars (SPEC §1): `$12.50`, `$1,200` in English; `12.50 $` in Arabic. */
-export const formatPrice = (n: number, lang: Language = currentLanguage()): string =>
-  currency(n, lang, 'USD', 'narrowSymbol', '$');
+/** Left-to-right mark: a negative amount starts with it in Arabic, so it keeps `-$4.75` anywhere. */
+export const LRM = '\u200e';
 
-/** Points carry a P suffix (SPEC §1): `1,250 P`. */
-export const formatPoints = (n: number, lang: Language = currentLanguage()): string => {
-  const text = `${formatNumber(n, lang, 0)} P`;
-  return lang === 'ar' ? `${RLM}${text}` : text;
+/**
+ * Prices are in dollars (SPEC §1): `$12.50`, `$1,200` in English; `12.50 $` in Arabic. A negative
+ * amount (a refund line) reads `-$4.75` in both languages (issue 23): the sign, then the symbol,
+ * then the number, left to right; in Arabic marked left-to-right so it keeps that order in a
+ * right-to-left line (Intl's Arabic pattern put the sign after the number once shown).
+ */
+export const formatPrice = (n: number, lang: Language = currentLanguage()): string => {
+  if (n >= 0 || Number.isNaN(n)) return currency(n, lang, 'USD', 'narrowSymbol', '$');
+  const digits = numberFormat(intlLocale(lang), {
+    minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(-n);
+  const text = `-$${digits}`;
+  return lang === 'ar' ? `${LRM}${text}` : text;
+};
+
+/** Left-to-right isolate and its end: a signed number inside Arabic text keeps its sign on the left of its digits. */
+const LRI = '\u2066';
+const PDI = '\u2069';
+/** The minus sign (U+2212), not the hyphen. */
+const MINUS = '\u2212';
+
+/**
+ * Points with the P suffix (SPEC §1): `1,250 P`, `−20 P`, and with `signed` a plus for a gain
+ * (`+2,000 P`, the points history). In Arabic the unit follows the number in reading order, like a
+ * currency (`20 P` reads right to left, the P at the left), and a signed number is isolated left to
+ * right so that its sign stays on the left of its digits (`P −20`, never `P 20−`).
+ */
+export const formatPoints = (
+  n: number,
+  lang: Language = currentLanguage(),
+  options: { signed?: boolean } = {},
+): string => {
+  const sign = n < 0 ? MINUS : options.signed && n > 0 ? '+' : '';
+  const digits = formatNumber(Math.abs(n), lang, 0);
+  if (lang !== 'ar') return `${sign}${digits} P`;
+  return sign ? `${RLM}${LRI}${sign}${digits}${PDI} P` : `${RLM}${digits} P`;
 };
 
 /** The cash value of points (points / 5, SPEC §9) in Qatar Riyal: `200 Qatar Riyal`, `1.40 Qatar Riyal`. */

@@ -22,6 +22,9 @@ void i18n.use(initReactI18next).init({
   // Server messages may contain ':' and '.', so keys are never split on ':'.
   nsSeparator: false,
   interpolation: { escapeValue: false },
+  // ready when init returns (the strings are here): the first render, and the hydration of the
+  // screen the HTML painted (main.tsx), never waits for a timer
+  initAsync: false,
 });
 
 /** Adds a language's strings to i18next once (Arabic: its own chunk, lib/locale-ar.ts). */

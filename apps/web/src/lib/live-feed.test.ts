@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FEED_SOUND_KEY, isFeedSoundOn, setFeedSound } from './feed-sound';
-import { isAlert, keysChangedBy } from './live-feed';
+import { feedUrl, isAlert, keysChangedBy, reconnectDelay } from './live-feed';
 import { queryKeys } from './query-keys';
 
 describe('live feed', () => {
@@ -21,6 +21,16 @@ describe('live feed', () => {
     expect(isAlert({ action: 'rejected', status: 'rejected' }, 'merchant')).toBe(false);
     expect(isAlert({ action: 'assigned', status: 'pending' }, 'delivery')).toBe(true);
     expect(isAlert({ action: 'created', status: 'pending' }, 'delivery')).toBe(false);
+  });
+
+  it('opens the stream with a ticket and where to resume, never the session token', () => {
+    expect(feedUrl('t1')).toBe('/api/merchant/events?ticket=t1');
+    expect(feedUrl('t+2', '41')).toBe('/api/merchant/events?ticket=t%2B2&lastEventId=41');
+    expect(feedUrl('t1')).not.toMatch(/token=/);
+  });
+
+  it('reconnects after 3 s, doubling up to 30 s', () => {
+    expect([0, 1, 2, 3, 4, 10].map(reconnectDelay)).toEqual([3000, 6000, 12000, 24000, 30000, 30000]);
   });
 
   it('keeps the sound choice in localStorage, on by default', () => {

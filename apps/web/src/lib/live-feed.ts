@@ -1,14 +1,18 @@
 /**
  * The live feed in the browser (DECISIONS §9; docs/architecture.md "Live feed"): one EventSource on
- * `GET /api/merchant/events?token=…` while signed in as merchant, staff or courier. Each event
- * invalidates what it changes (request lists, the dashboard's counts, the courier's lists); a new
- * pending request also plays the alert (unless muted) and shows a toast. The browser reconnects by
- * itself and sends Last-Event-ID, so nothing is missed across a reconnect.
+ * `GET /api/merchant/events?ticket=…` while signed in as merchant, staff or courier. The session
+ * token never goes in the URL: each connection asks for a single-use stream ticket first
+ * (`merchant/events/ticket`, token in the header). Each event invalidates what it changes (request
+ * lists, the dashboard's counts, the courier's lists); a new pending request also plays the alert
+ * (unless muted) and shows a toast. A ticket works once, so on an error this hook closes the stream
+ * and reconnects itself with a new ticket and the last event id seen (`lastEventId`), so nothing is
+ * missed across a reconnect; a `reset` (missed more than the server replays) reloads every list.
  */
 import type { FeedEvent } from '@loyalty/contract';
 import { FEED_PATH, STAFF_ROLES, type StaffRole } from '@loyalty/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { ApiError, api } from './api';
 import { playFeedSound } from './feed-sound';
 import { queryKeys } from './query-keys';
 import { useSession } from './session';
@@ -26,6 +30,21 @@ export const keysChangedBy = (e: Pick<FeedEvent, 'kind'>): (readonly unknown[])[
 export const isAlert = (e: Pick<FeedEvent, 'action' | 'status'>, role: StaffRole): boolean =>
   role === 'delivery' ? e.action === 'assigned' : e.action === 'created' && e.status === 'pending';
 
+/** The stream's address: a ticket, and where to resume (never the session token). */
+export const feedUrl = (ticket: string, lastEventId?: string): string => {
+  const params = new URLSearchParams({ ticket });
+  if (lastEventId) params.set('lastEventId', lastEventId);
+  return `${FEED_PATH}?${params}`;
+};
+
+/** Waits before the n-th reconnect in a row: 3 s, doubling up to 30 s. */
+export const reconnectDelay = (attempt: number): number => Math.min(30_000, 3_000 * 2 ** Math.max(0, attempt));
+
+const setState = (state?: 'open' | 'retrying' | 'closed') => {
+  if (state) document.documentElement.dataset.liveFeed = state;
+  else delete document.documentElement.dataset.liveFeed;
+};
+
 export function useLiveFeed(): void {
   const { token, role } = useSession();
   const qc = useQueryClient();
@@ -33,29 +52,67 @@ export function useLiveFeed(): void {
 
   useEffect(() => {
     if (!token || !staffRole || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`${FEED_PATH}?token=${encodeURIComponent(token)}`);
-    source.onmessage = (message) => {
-      let e: FeedEvent;
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastEventId: string | undefined;
+    let failures = 0;
+    let stopped = false;
+
+    const again = () => {
+      if (stopped) return;
+      setState('retrying');
+      timer = setTimeout(open, reconnectDelay(failures++));
+    };
+    async function open() {
+      let ticket: string;
       try {
-        e = JSON.parse(message.data) as FeedEvent;
-      } catch {
+        ({ ticket } = await api.call('merchant/events/ticket'));
+      } catch (e) {
+        // a dead session signs out (the api client); a refusal stays refused; anything else retries
+        if (e instanceof ApiError && (e.status === 401 || e.status === 403)) setState('closed');
+        else again();
         return;
       }
-      for (const queryKey of keysChangedBy(e)) void qc.invalidateQueries({ queryKey });
-      if (isAlert(e, staffRole)) {
-        playFeedSound();
-        toast.alert(`feed.new.${e.kind}`);
-      }
-    };
-    source.addEventListener('ready', () => {
-      document.documentElement.dataset.liveFeed = 'open';
-    });
-    source.onerror = () => {
-      document.documentElement.dataset.liveFeed = source.readyState === EventSource.CLOSED ? 'closed' : 'retrying';
-    };
+      if (stopped) return;
+      const s = new EventSource(feedUrl(ticket, lastEventId));
+      source = s;
+      s.onmessage = (message) => {
+        if (message.lastEventId) lastEventId = message.lastEventId;
+        let e: FeedEvent;
+        try {
+          e = JSON.parse(message.data) as FeedEvent;
+        } catch {
+          return;
+        }
+        for (const queryKey of keysChangedBy(e)) void qc.invalidateQueries({ queryKey });
+        if (isAlert(e, staffRole!)) {
+          playFeedSound();
+          toast.alert(`feed.new.${e.kind}`);
+        }
+      };
+      s.addEventListener('ready', (message) => {
+        lastEventId = (message as MessageEvent).lastEventId || lastEventId;
+        failures = 0;
+        setState('open');
+      });
+      s.addEventListener('reset', (message) => {
+        lastEventId = (message as MessageEvent).lastEventId || lastEventId;
+        for (const kind of ['offerRequest', 'redeem', 'productRequest'] as const)
+          for (const queryKey of keysChangedBy({ kind })) void qc.invalidateQueries({ queryKey });
+      });
+      // the browser would retry with the spent ticket: close it and reconnect with a new one
+      s.onerror = () => {
+        s.close();
+        if (source === s) source = null;
+        again();
+      };
+    }
+    void open();
     return () => {
-      source.close();
-      delete document.documentElement.dataset.liveFeed;
+      stopped = true;
+      clearTimeout(timer);
+      source?.close();
+      setState();
     };
   }, [token, staffRole, qc]);
 }

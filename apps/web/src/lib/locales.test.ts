@@ -94,3 +94,24 @@ describe('buildResources', () => {
     expect(parseFeatureLocalePath('../locales/en.json')).toBeNull();
   });
 });
+
+describe('one spelling of "In progress" (issue 23)', () => {
+  it('every inProgress label says In progress (قيد التنفيذ), and no string spells it otherwise', () => {
+    const spellings = { en: new Set<string>(), ar: new Set<string>() };
+    for (const [, langs] of byFolder)
+      for (const lang of ['en', 'ar'] as const) {
+        const walk = (node: LocaleTree, key: string) => {
+          for (const [k, v] of Object.entries(node)) {
+            if (typeof v === 'string') {
+              if (k === 'inProgress') spellings[lang].add(v);
+              if (lang === 'en' && /in ?progress/i.test(v)) expect(v, `${key}${k}`).toMatch(/\b(In|in) progress\b/);
+              if (lang === 'en') expect(v, `${key}${k}`).not.toMatch(/on the way/i);
+            } else walk(v, `${key}${k}.`);
+          }
+        };
+        walk(langs[lang], '');
+      }
+    expect([...spellings.en]).toEqual(['In progress']);
+    expect([...spellings.ar]).toEqual(['قيد التنفيذ']);
+  });
+});

@@ -114,19 +114,19 @@ export const phoneFields = {
  * Adds the phone rule to a form schema with `country` and `number` fields, reported on `number`:
  * an empty number says `required` (login and registration: "Number is a required field", SPEC §5;
  * the employee forms: "Field is required"), anything else that is not a valid number of the chosen
- * country "Invalid Phone Num". It runs even while other fields are still invalid (zod skips plain
+ * country "Invalid Phone Num" (the profile: "Please enter valid mobile number", `invalid`). It runs even while other fields are still invalid (zod skips plain
  * object rules then), so the phone's message shows as soon as the phone is left.
  */
 export const withPhoneRule = <T extends z.ZodType<{ country: string; number: string }>>(
   schema: T,
-  options: { required?: MessageKey } = {},
+  options: { required?: MessageKey; invalid?: MessageKey } = {},
 ): T =>
   schema.superRefine(
     (v, ctx) => {
       if (v.number.trim() === '')
         ctx.addIssue({ code: 'custom', path: ['number'], message: options.required ?? 'numberRequired' });
       else if (!isValidPhone(v.country, v.number))
-        ctx.addIssue({ code: 'custom', path: ['number'], message: 'invalidPhone' });
+        ctx.addIssue({ code: 'custom', path: ['number'], message: options.invalid ?? 'invalidPhone' });
     },
     {
       when: (payload) => {

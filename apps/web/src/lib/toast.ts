@@ -3,8 +3,14 @@ import { TIMINGS } from '@loyalty/contract/constants';
 import { notifications } from '@mantine/notifications';
 import { translate } from './i18n';
 
-const show = (color: string, keyOrText: string, autoClose: number = TIMINGS.toastMs) =>
-  notifications.show({ message: translate(keyOrText), color, autoClose, withBorder: true });
+const show = (color: string, keyOrText: string, autoClose: number = TIMINGS.toastMs, title?: string) =>
+  notifications.show({
+    title: title ? translate(title) : undefined,
+    message: translate(keyOrText),
+    color,
+    autoClose,
+    withBorder: true,
+  });
 
 /** How long a live-feed alert stays: long enough to read at a busy counter. */
 const ALERT_MS = 6_000;
@@ -12,7 +18,8 @@ const ALERT_MS = 6_000;
 /** Each takes an i18n key, a contract message key (`loggedIn`) or text already translated (server messages). */
 export const toast = {
   success: (keyOrText: string) => show('teal', keyOrText),
-  error: (keyOrText: string) => show('red', keyOrText),
+  /** `title`: SPEC's message for the failure ("Failed to login"), above the precise one (DECISIONS §10). */
+  error: (keyOrText: string, title?: string) => show('red', keyOrText, TIMINGS.toastMs, title),
   info: (keyOrText: string) => show('blue', keyOrText),
   /** A live-feed alert (a new request): stays ALERT_MS. */
   alert: (keyOrText: string) => show('orange', keyOrText, ALERT_MS),

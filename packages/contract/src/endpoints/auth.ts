@@ -1,25 +1,17 @@
+/** Signing up, in and out, and passwords, of merchants, staff and customers, and the live feed's stream ticket: the calls of the server's `auth` module. */
 import { z } from 'zod';
 import { DEFAULTS } from '../constants';
 import { defineEndpoints } from '../endpoint';
-import {
-  addedUser,
-  customerProfile,
-  customerSession,
-  merchantProfile,
-  merchantUserProfile,
-  sessionResponse,
-} from '../entities';
+import { customerSession, sessionResponse } from '../entities';
 import {
   blankOptional,
   bool,
   deviceFields,
+  displayName,
   loginPassword,
-  optionalCount,
-  optionalId,
   optionalText,
   password,
   phone,
-  text,
 } from '../fields';
 
 const staffRoles = ['merchant', 'merchantUser', 'delivery'] as const;
@@ -28,13 +20,14 @@ const newPasswordPair = {
   password: password('requiredShort'),
   confirmPassword: password('requiredShort'),
 };
+
 const matching = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
   if (v.password !== v.confirmPassword)
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'passwordsDontMatch' });
 };
 
 export const signupBody = z.object({
-  name: text('nameRequired', 100),
+  name: displayName(),
   mobile: phone(),
   password: password(),
   userCurrncy: optionalText(3).default(DEFAULTS.registrationCurrency),
@@ -67,26 +60,13 @@ export const forgetPasswordBody = z
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'passwordsDontMatch' });
   });
 
-export const updateProfileBody = z.object({
-  fName: text('nameRequired', 100),
-  mobile: phone('enterValidMobile'),
-  hotLine: optionalText(30),
-  refundPeriod: optionalCount(),
-  taxRegistrationNumber: optionalText(50),
-  refundRules: optionalText(1000),
-});
+export const sent = z.object({ sent: z.literal(true) });
 
-export const userSignupBody = z.object({
-  name: text('nameRequired', 100),
-  mobile: phone(),
-  /**
-   * A customer signing up alone chooses one (the password rules are checked by the server); staff
-   * registering a walk-in customer send the app's fixed default, which is never used as a password.
-   */
-  password: blankOptional(loginPassword()),
-  userCurrncy: optionalText(3).default(DEFAULTS.registrationCurrency),
-  branchId: optionalId(),
-});
+/**
+ * A ticket that opens the live feed (`FEED_PATH` in constants.ts) once, within a minute: the stream's
+ * URL carries `?ticket=`, never the session token.
+ */
+export const streamTicket = z.object({ ticket: z.string(), expiresAt: z.string() });
 
 export const authEndpoints = defineEndpoints({
   'merchant/signup': {
@@ -114,6 +94,7 @@ export const authEndpoints = defineEndpoints({
   'merchant/forgetpassword': {
     roles: 'public',
     scope: 'public',
+    dataEnvelope: true,
     body: forgetPasswordBody,
     response: z.union([z.object({ sent: z.literal(true) }), sessionResponse]),
     summary: 'Without code: sends a verification code. With code and new password: resets and logs in.',
@@ -122,48 +103,18 @@ export const authEndpoints = defineEndpoints({
     roles: staffRoles,
     scope: 'self',
     allowUnapproved: true,
+    dataEnvelope: true,
     body: changePasswordBody,
     response: z.object({ success: z.literal(true) }),
     summary: 'Changes the password; every other session of the account is revoked.',
   },
-  'merchant/updateProfile': {
-    roles: ['merchant'],
-    scope: 'self',
-    allowUnapproved: true,
-    body: updateProfileBody,
-    response: merchantProfile,
-    summary: 'Updates the merchant name, mobile and profile fields.',
-  },
-  'merchant/me': {
-    roles: ['merchant'],
-    scope: 'self',
-    allowUnapproved: true,
-    body: z.object({}),
-    response: merchantProfile,
-    summary: 'The merchant profile with balance and counts.',
-  },
-  'merchantUser/me': {
-    roles: ['merchantUser', 'delivery'],
-    scope: 'self',
-    body: z.object({}),
-    response: merchantUserProfile,
-    summary: 'The staff member or courier profile.',
-  },
-  'merchant/goLive': {
-    roles: ['merchant'],
-    scope: 'self',
-    body: z.object({ isLive: bool() }),
-    response: z.object({ isLive: z.boolean() }),
-    summary: 'Turns the merchant live (visible to customers) or not.',
-  },
-  'user/signup': {
+  'user/forgetpassword': {
     roles: 'public',
     scope: 'public',
-    optionalAuth: true,
-    body: userSignupBody,
-    response: addedUser,
+    body: forgetPasswordBody,
+    response: z.union([sent, customerSession]),
     summary:
-      'A customer signs up; called by a merchant or staff token it registers a walk-in customer, who gets a one-time code by SMS (24 hours) and must change it at first login.',
+      'Customer password reset. Without code: texts a code. With code and new password: resets, ends every session, confirms the number and signs in.',
   },
   'user/login': {
     roles: 'public',
@@ -171,14 +122,6 @@ export const authEndpoints = defineEndpoints({
     body: z.object({ username: phone('numberRequired'), password: loginPassword(), ...deviceFields }),
     response: customerSession,
     summary: 'Customer login.',
-  },
-  'user/me': {
-    roles: ['user'],
-    scope: 'self',
-    allowPasswordChange: true,
-    body: z.object({}),
-    response: customerProfile,
-    summary: 'Customer profile and points balance.',
   },
   'user/changepassword': {
     roles: ['user'],
@@ -195,5 +138,13 @@ export const authEndpoints = defineEndpoints({
     body: z.object({}),
     response: z.object({ success: z.literal(true) }),
     summary: 'Revokes the customer token.',
+  },
+  'merchant/events/ticket': {
+    roles: ['merchant', 'merchantUser', 'delivery'],
+    scope: 'self',
+    body: z.object({}),
+    response: streamTicket,
+    summary:
+      'A single-use ticket (one minute) that opens the live feed: GET /api/merchant/events?ticket=… (the session token is never accepted in a URL).',
   },
 });

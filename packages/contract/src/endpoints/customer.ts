@@ -1,48 +1,62 @@
-/** The customers' API (docs/domain.md, customer API). */
+/** A customer's account (sign-up, verifying the mobile, me): the calls of the server's `customer` module. */
 import { z } from 'zod';
-import { PAY_WITH } from '../constants';
+import { DEFAULTS } from '../constants';
 import { defineEndpoints } from '../endpoint';
-import { offer, offerRequest, pagedRows, product, redeemRequest } from '../entities';
-import { count, id, oneOf, optionalId, paging } from '../fields';
-import { qrCode } from './qr';
+import { addedUser, customerProfile, customerSession } from '../entities';
+import { blankOptional, loginPassword, optionalId, optionalText, phone, text } from '../fields';
+import { sent } from './auth';
 
-const u = ['user'] as const;
+export const userSignupBody = z.object({
+  name: text('nameRequired', 100),
+  mobile: phone(),
+  /**
+   * A customer signing up alone chooses one (the password rules are checked by the server); staff
+   * registering a walk-in customer send the app's fixed default, which is never used as a password.
+   */
+  password: blankOptional(loginPassword()),
+  userCurrncy: optionalText(3).default(DEFAULTS.registrationCurrency),
+  branchId: optionalId(),
+});
 
-export const offerRequestBody = z.object({ offerId: id(), branchId: id('chooseBranch'), payWith: oneOf(PAY_WITH) });
-export const redeemBody = z.object({
-  merchantId: id(),
-  branchId: id('chooseBranch'),
-  amount: count().refine((n) => n > 0, { error: 'mustBePositive' }),
+/** A customer confirms the number they signed up with: the texted code and the password chosen then. */
+export const userVerifyBody = z.object({
+  mobile: phone('numberRequired'),
+  code: text('codeRequired', 6).refine((v) => /^\d{6}$/.test(v), { error: 'codeRequired' }),
+  password: loginPassword(),
+  deviceId: optionalText(200),
 });
 
 export const customerEndpoints = defineEndpoints({
-  'user/offer/list': {
-    roles: u,
-    scope: 'customer',
-    body: z.object({ ...paging, merchantId: optionalId() }),
-    response: pagedRows(offer),
-    summary: 'Current offers of live, approved merchants.',
-  },
-  'user/product/list': {
-    roles: u,
-    scope: 'customer',
-    body: z.object({ ...paging, merchantId: optionalId() }),
-    response: pagedRows(product),
-    summary: 'Products of live, approved merchants.',
-  },
-  'user/offer/request': {
-    roles: u,
-    scope: 'customer',
-    body: offerRequestBody,
-    response: offerRequest.extend({ qr: qrCode }),
+  'user/signup': {
+    roles: 'public',
+    scope: 'public',
+    optionalAuth: true,
+    body: userSignupBody,
+    response: addedUser,
     summary:
-      'Requests an offer at a branch, paying with points or price; answers with a signed code to show at the counter.',
+      'A customer signs up: the account stays unconfirmed and a code is texted to the number, to be given to `user/verify` (a number held by an unconfirmed account is taken over by whoever confirms it). Called by a merchant or staff token it registers a walk-in customer, who gets a one-time password by SMS (24 hours; signing in with it confirms the number) and must change it at first login.',
   },
-  'user/redeem': {
-    roles: u,
-    scope: 'customer',
-    body: redeemBody,
-    response: redeemRequest.extend({ qr: qrCode }),
-    summary: 'Asks to redeem points at a merchant branch; answers with a signed code to show at the counter.',
+  'user/verify': {
+    roles: 'public',
+    scope: 'public',
+    body: userVerifyBody,
+    response: customerSession,
+    summary:
+      "Confirms a self-registered customer's number with the texted code and the password chosen at sign-up; answers a session. Until then user/login answers 403.",
+  },
+  'user/verify/resend': {
+    roles: 'public',
+    scope: 'public',
+    body: z.object({ mobile: phone('numberRequired') }),
+    response: sent,
+    summary: 'Texts a new confirmation code to an unconfirmed number (same answer whether or not it has an account).',
+  },
+  'user/me': {
+    roles: ['user'],
+    scope: 'self',
+    allowPasswordChange: true,
+    body: z.object({}),
+    response: customerProfile,
+    summary: 'Customer profile and points balance.',
   },
 });

@@ -1,7 +1,8 @@
 /**
  * CSV exports of the lists (docs/domain.md, "Exports"): `GET /api/<path>?<the list's filters>` with
  * the token in the Authorization header, answered as a streamed UTF-8 CSV with a BOM, cells that
- * could start a spreadsheet formula prefixed with `'`. Roles and scope are the list's own.
+ * could start a spreadsheet formula prefixed with `'`. Roles and scope are the list's own. The calls
+ * of the server's `exports` module (the activity log's export is in activity.ts).
  */
 import { z } from 'zod';
 import {
@@ -12,10 +13,9 @@ import {
 } from '../constants';
 import { defineEndpoints, rolePair } from '../endpoint';
 import { blankOptional, oneOf, optionalBool, optionalPhoneSearch } from '../fields';
-import { activityListBody } from './activity';
 
 /** The rows of a CSV answer, as the server streams them (never JSON). */
-const csvStream = z.custom<AsyncIterable<string>>(
+export const csvStream = z.custom<AsyncIterable<string>>(
   (v) => v !== null && typeof v === 'object' && Symbol.asyncIterator in v,
 );
 
@@ -30,20 +30,23 @@ export const EXPORT_KINDS = [
   'points-history',
   'activity',
 ] as const;
+
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export const exportOfferRequestsBody = z.object({
   status: blankOptional(oneOf(OFFER_REQUEST_STATUSES)),
   mobile: optionalPhoneSearch(),
 });
+
 export const exportProductRequestsBody = z.object({
   type: blankOptional(oneOf(PRODUCT_REQUEST_TYPES)),
   isCanceled: optionalBool(),
   status: blankOptional(oneOf(PRODUCT_REQUEST_STATUSES, 'invalidValue')),
 });
+
 export const exportSettlementsBody = z.object({ status: blankOptional(oneOf(SETTLEMENT_STATUSES, 'invalidValue')) });
 
-export const exportEndpoints = defineEndpoints({
+export const exportsEndpoints = defineEndpoints({
   ...rolePair('export/offer-requests.csv', {
     scope: 'branch',
     format: 'csv',
@@ -89,13 +92,5 @@ export const exportEndpoints = defineEndpoints({
     body: z.object({}),
     response: csvStream,
     summary: "The merchant's points ledger as CSV, newest first.",
-  },
-  'merchant/export/activity.csv': {
-    roles: m,
-    scope: 'merchant',
-    format: 'csv',
-    body: activityListBody.omit({ pageNum: true, limit: true }),
-    response: csvStream,
-    summary: "The merchant's activity log (audit trail) as CSV, with the list filters (who, what, branch, dates).",
   },
 });

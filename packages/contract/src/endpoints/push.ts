@@ -22,11 +22,10 @@ export const pushEndpoints = defineEndpoints({
   'merchant/push/subscribe': {
     roles: staffRoles,
     scope: 'self',
-    allowUnapproved: true,
     body: pushSubscribeBody,
     response: z.object({ success: z.literal(true) }),
     summary:
-      "Registers this device's push subscription for the calling session (signing out removes it); notifications use the request's language.",
+      "Registers this device's push subscription for the calling session (signing out removes it); notifications use the request's language. Only a browser push service's https address is accepted, at most 5 devices per account (a new one replaces the oldest); a merchant under review gets 403.",
   },
   'merchant/push/unsubscribe': {
     roles: staffRoles,
@@ -43,6 +42,6 @@ export const pushEndpoints = defineEndpoints({
     body: z.object({}),
     response: z.object({ sent: int, failed: int }),
     summary:
-      'Sends a test notification to the devices registered by the calling session and answers how many push services accepted it (0 and 0: no device registered).',
+      "Sends a test notification to the calling session's newest device and answers whether its push service accepted it (0 and 0: no device registered).",
   },
 });

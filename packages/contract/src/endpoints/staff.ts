@@ -15,7 +15,7 @@ import {
   phone,
   text,
 } from '../fields';
-import { productRequest } from './orders';
+import { productRequest } from './product-requests';
 
 export const addEmployeeBody = z.object({
   branchId: id('chooseBranch'),

@@ -59,6 +59,10 @@ export const commonMessages = {
   },
   codeRequired: { en: 'Enter the 6-digit code', ar: 'أدخل الرمز المكون من 6 أرقام' },
   unknownField: { en: 'Unknown field', ar: 'حقل غير معروف' },
+  invalidDataEnvelope: {
+    en: 'data must be a JSON object of the fields',
+    ar: 'يجب أن يكون data كائن JSON يضم الحقول',
+  },
   // wire / server errors (SPEC §8; docs/architecture.md and docs/security.md)
   validationFailed: { en: 'Please check the highlighted fields', ar: 'يرجى مراجعة الحقول المحددة' },
   unauthenticated: {

@@ -3,9 +3,11 @@
  * one file per domain. Schemas and services use the keys; the server answers in the caller's
  * language and the web app resolves the same keys through i18next, so a message is written once.
  */
+import { busyMessages } from './busy';
 import { commonMessages } from './common';
 import { counterMessages } from './counter';
 import { moneyMessages } from './money';
+import { operatorMessages } from './operator';
 import { ordersMessages } from './orders';
 import { pushMessages } from './push';
 import { qrMessages } from './qr';
@@ -21,6 +23,8 @@ export const messages = {
   ...pushMessages,
   ...counterMessages,
   ...qrMessages,
+  ...operatorMessages,
+  ...busyMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -28,6 +28,10 @@ export const moneyMessages = {
     en: 'This payment is still being processed, please check your purchases in a moment',
     ar: 'لا تزال هذه الدفعة قيد المعالجة، الرجاء مراجعة مشترياتك بعد قليل',
   },
+  balanceLimit: {
+    en: 'This would take the balance over the most points it can hold (2,000,000,000 P); nothing was charged',
+    ar: 'سيتجاوز ذلك أقصى عدد من النقاط يمكن أن يحمله الرصيد (2,000,000,000 نقطة)؛ لم يتم خصم أي مبلغ',
+  },
   packageNotFound: { en: 'Package not found', ar: 'الباقة غير موجودة' },
   packageExpired: {
     en: 'This package is no longer for sale',

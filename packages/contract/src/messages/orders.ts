@@ -23,6 +23,24 @@ export const ordersMessages = {
     en: 'Only a pickup order can be marked picked; deliveries are completed by the courier',
     ar: 'يمكن تعليم طلب الاستلام فقط كمستلم؛ يكمل موظف التوصيل طلبات التوصيل',
   },
+  pickupOfDeliveredProduct: {
+    en: 'This product is delivered: only a pickup of a product without delivery can be marked picked',
+    ar: 'هذا المنتج يُوصَّل: يمكن تعليم الاستلام كمستلم فقط لمنتج بلا توصيل',
+  },
+  prepMinutesRange: { en: 'Choose 5 to 120 minutes', ar: 'اختر من 5 إلى 120 دقيقة' },
+  acceptWithinRange: { en: 'Choose 1 to 60 minutes', ar: 'اختر من 1 إلى 60 دقيقة' },
+  cannotAcceptOrder: {
+    en: 'Only a new order that is not canceled can be accepted',
+    ar: 'يمكن قبول الطلب الجديد غير الملغى فقط',
+  },
+  cannotMarkReady: {
+    en: 'Only an accepted order that is still open can be marked ready',
+    ar: 'يمكن تعليم الطلب المقبول الذي لا يزال مفتوحاً فقط كجاهز',
+  },
+  notAcceptedInTime: {
+    en: 'Canceled: the shop did not accept the order in time. Nothing was charged.',
+    ar: 'أُلغي: لم يقبل المتجر الطلب في الوقت المحدد. لم يُخصم منك شيء.',
+  },
   invalidStatusChange: { en: 'This status change is not allowed', ar: 'تغيير الحالة هذا غير مسموح' },
   invalidDeliveryStatusChange: {
     en: 'A delivery moves only from pending to in progress to done',

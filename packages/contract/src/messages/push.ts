@@ -19,6 +19,13 @@ export const pushMessages = {
   pushProductRequestBody: { en: '{name} ordered {subject}', ar: 'طلب {name} المنتج {subject}' },
   pushDeliveryTitle: { en: 'New delivery assigned', ar: 'تم إسناد توصيل جديد' },
   pushDeliveryBody: { en: 'Deliver {subject} to {name}', ar: 'قم بتوصيل {subject} إلى {name}' },
+  pushAcceptReminderTitle: { en: 'An order is waiting to be accepted', ar: 'طلب بانتظار القبول' },
+  pushAcceptReminderBody: {
+    en: '{name} ordered {subject}: accept it before it is canceled',
+    ar: 'طلب {name} المنتج {subject}: اقبله قبل أن يُلغى',
+  },
+  pushReadyTitle: { en: 'Order ready', ar: 'الطلب جاهز' },
+  pushReadyBody: { en: '{subject} for {name} is ready to collect', ar: '{subject} لـ {name} جاهز للاستلام' },
   pushTicketReplyTitle: { en: 'New reply on your ticket', ar: 'رد جديد على تذكرتك' },
   pushTestTitle: { en: 'Test notification', ar: 'إشعار تجريبي' },
   pushTestBody: {

@@ -27,4 +27,48 @@ export const securityMessages = {
     en: 'This one-time code has expired, ask the shop to send a new one',
     ar: 'انتهت صلاحية هذا الرمز المؤقت، اطلب من المتجر إرسال رمز جديد',
   },
+  tooManyTextsToNumber: {
+    en: 'Too many codes were sent to this number, please try again later',
+    ar: 'أُرسلت رموز كثيرة إلى هذا الرقم، الرجاء المحاولة لاحقاً',
+  },
+  tooManyWalkIns: {
+    en: 'You have registered many customers in the last hour; please try again later',
+    ar: 'سجّلت عملاء كثيرين خلال الساعة الماضية، الرجاء المحاولة لاحقاً',
+  },
+  tooManyWalkInsMerchant: {
+    en: 'Your shop has registered as many customers as it can today; please try again tomorrow',
+    ar: 'سجّل متجرك أقصى عدد من العملاء لهذا اليوم، الرجاء المحاولة غداً',
+  },
+  passwordCheckRunning: {
+    en: 'Your password is already being checked, please wait a moment',
+    ar: 'يجري التحقق من كلمة المرور، الرجاء الانتظار لحظة',
+  },
+  currentPasswordForMobile: {
+    en: 'Enter your current password to change the mobile number',
+    ar: 'أدخل كلمة المرور الحالية لتغيير رقم الجوال',
+  },
+  phoneNotVerified: {
+    en: 'Confirm your mobile number with the code we texted you before signing in',
+    ar: 'أكّد رقم جوالك بالرمز الذي أرسلناه إليك قبل تسجيل الدخول',
+  },
+  tooManyStreams: {
+    en: 'Too many live updates are open for this sign-in; close another tab first',
+    ar: 'تحديثات مباشرة كثيرة مفتوحة لهذا الدخول، أغلق تبويباً آخر أولاً',
+  },
+  tokenInUrl: {
+    en: 'A session token is never accepted in a web address; get a stream ticket first',
+    ar: 'لا يُقبل رمز الجلسة في عنوان الويب أبداً، احصل على تذكرة البث أولاً',
+  },
+  pushHostNotAllowed: {
+    en: 'Notifications can only be delivered through a browser push service',
+    ar: 'لا يمكن إرسال الإشعارات إلا عبر خدمة إشعارات المتصفح',
+  },
+  pushNotApproved: {
+    en: 'Notifications start once your account is approved',
+    ar: 'تبدأ الإشعارات بعد الموافقة على حسابك',
+  },
+  fileNotAccepted: {
+    en: 'This request does not take files',
+    ar: 'هذا الطلب لا يقبل الملفات',
+  },
 } as const satisfies Record<string, { en: string; ar: string }>;

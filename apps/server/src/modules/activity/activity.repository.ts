@@ -16,6 +16,22 @@ export interface AuditFilter {
 
 export type NewAuditRow = Omit<AuditLogTable, 'id' | 'createdAt'>;
 
+/** The ids a page of the log names, by kind: what its rows are about and who or where their changes point to. */
+export interface NamedIds {
+  offerRequest: number[];
+  redeem: number[];
+  productRequest: number[];
+  packageRequest: number[];
+  employee: number[];
+  branch: number[];
+}
+
+/** A name as it is now, with its Arabic variant where the entity has one. */
+export interface CurrentName {
+  name: string;
+  nameAr: string | null;
+}
+
 type AuditValues = Omit<NewAuditRow, 'actorName'> & { actorIdText: string; createdAt: string };
 /** The insert of an audit row, the actor's name read in the same statement (built once per kind of actor). */
 const appendAs = (actorName: (p: Params<AuditValues>) => RawBuilder<string>) =>
@@ -81,7 +97,7 @@ export const activityRepository = (db: Kysely<Database>) => {
         .executeTakeFirstOrThrow();
       const found = await rows(merchantId, f)
         .selectAll('a')
-        .select('b.branchName')
+        .select(['b.branchName', 'b.branchNameAr'])
         .orderBy('a.createdAt', 'desc')
         .orderBy('a.id', 'desc')
         .limit(page.limit)
@@ -92,7 +108,90 @@ export const activityRepository = (db: Kysely<Database>) => {
 
     /** Every row of the filter, newest first, read page by page (the CSV export). */
     walk: (merchantId: number, f: AuditFilter) =>
-      keyset(rows(merchantId, f).selectAll('a').select('b.branchName'), 'a.id'),
+      keyset(rows(merchantId, f).selectAll('a').select(['b.branchName', 'b.branchNameAr']), 'a.id'),
+
+    /**
+     * The names, as they are now, of what a page's rows are about (the offer of an offer request, the
+     * customer of a redeem, the product of an order, the package bought, the employee, the branch), by
+     * `<kind>:<id>`; only the merchant's own rows are read.
+     */
+    async names(merchantId: number, ids: NamedIds): Promise<Map<string, CurrentName>> {
+      const found = new Map<string, CurrentName>();
+      const put = (kind: keyof NamedIds, rows: { id: number; name: string; nameAr: string | null }[]) => {
+        for (const r of rows) found.set(`${kind}:${r.id}`, { name: r.name, nameAr: r.nameAr || null });
+      };
+      if (ids.offerRequest.length > 0)
+        put(
+          'offerRequest',
+          await db
+            .selectFrom('offerRequests as r')
+            .innerJoin('offers as o', 'o.id', 'r.offerId')
+            .select(['r.id', 'o.title as name', 'o.titleAr as nameAr'])
+            .where('r.merchantId', '=', merchantId)
+            .where('r.id', 'in', ids.offerRequest)
+            .execute(),
+        );
+      if (ids.redeem.length > 0)
+        put(
+          'redeem',
+          await db
+            .selectFrom('redeemRequests as r')
+            .innerJoin('customers as c', 'c.id', 'r.userId')
+            .select(['r.id', 'c.name as name', sql<null>`null`.as('nameAr')])
+            .where('r.merchantId', '=', merchantId)
+            .where('r.id', 'in', ids.redeem)
+            .execute(),
+        );
+      if (ids.productRequest.length > 0)
+        put(
+          'productRequest',
+          await db
+            .selectFrom('productRequests as r')
+            .innerJoin('products as p', 'p.id', 'r.productId')
+            .select(['r.id', 'p.name as name', 'p.nameAr as nameAr'])
+            .where('r.merchantId', '=', merchantId)
+            .where('r.id', 'in', ids.productRequest)
+            .execute(),
+        );
+      if (ids.packageRequest.length > 0)
+        put(
+          'packageRequest',
+          await db
+            .selectFrom('packageRequests as r')
+            .innerJoin('packages as p', 'p.id', 'r.packageId')
+            .select(['r.id', 'p.name as name', 'p.nameAr as nameAr'])
+            .where('r.merchantId', '=', merchantId)
+            .where('r.id', 'in', ids.packageRequest)
+            .execute(),
+        );
+      if (ids.employee.length > 0) {
+        const people = await db
+          .selectFrom('merchantUsers as u')
+          .select(['u.id', 'u.fName', 'u.mName', 'u.lName'])
+          .where('u.merchantId', '=', merchantId)
+          .where('u.id', 'in', ids.employee)
+          .execute();
+        put(
+          'employee',
+          people.map((u) => ({
+            id: u.id,
+            name: [u.fName, u.mName, u.lName].filter((x) => x.trim()).join(' '),
+            nameAr: null,
+          })),
+        );
+      }
+      if (ids.branch.length > 0)
+        put(
+          'branch',
+          await db
+            .selectFrom('branches as b')
+            .select(['b.id', 'b.branchName as name', 'b.branchNameAr as nameAr'])
+            .where('b.merchantId', '=', merchantId)
+            .where('b.id', 'in', ids.branch)
+            .execute(),
+        );
+      return found;
+    },
 
     /** Everyone who appears in a merchant's log, for the "who" filter. */
     actors: (merchantId: number) =>

@@ -1,16 +1,13 @@
-import type { SessionResponse, StaffRole } from '@loyalty/contract';
+import type { SessionResponse } from '@loyalty/contract';
 import type { Caller } from '../../core/caller';
-import { AppError, conflict, forbidden, invalidField } from '../../core/errors';
-import type { Merchant, MerchantUser, SubjectType } from '../../db/schema';
-import type { Deps } from '../../deps';
+import type { ServiceDeps } from '../../core/deps';
+import { AppError, conflict, forbidden } from '../../core/errors';
+import type { Customer, Merchant, MerchantUser, SubjectType } from '../../db/schema';
 import { assertNotCommon } from '../../lib/password';
-import { hashToken, newCode, newToken } from '../../lib/tokens';
 import type { PushService } from '../push/push.service';
-
-const CODE_TTL_MS = 10 * 60 * 1000;
-const CODE_MAX_ATTEMPTS = 5;
-const CODES_PER_WINDOW = 3;
-const CODE_WINDOW_MS = 15 * 60 * 1000;
+import { type CodeSubject, codeBook } from './codes';
+import { credentials, type LimiterScope } from './credentials';
+import { sessionKeeper } from './sessions';
 
 type Account = { type: 'merchant'; row: Merchant } | { type: 'merchantUser'; row: MerchantUser };
 
@@ -18,20 +15,21 @@ type Account = { type: 'merchant'; row: Merchant } | { type: 'merchantUser'; row
 type SessionHooks = Pick<PushService, 'sessionStarted' | 'sessionEnded'>;
 const noHooks: SessionHooks = { sessionStarted: async () => undefined, sessionEnded: async () => undefined };
 
+const resetText = (code: string) => `Your verification code is ${code}. It expires in 10 minutes.`;
+
 /** Login, sign-up, sessions and passwords for merchants, staff, couriers and customers. */
-export function authService(deps: Deps, hooks: SessionHooks = noHooks) {
+export function authService(
+  deps: ServiceDeps<'accounts', 'passwords' | 'signInLimiter' | 'sms' | 'log' | 'sessionTtlMs' | 'sessionIdle'>,
+  hooks: SessionHooks = noHooks,
+) {
   const repo = deps.store.accounts;
   const { passwords, signInLimiter } = deps;
-
-  async function startSession(subjectType: SubjectType, subjectId: number, deviceId?: string) {
-    const token = newToken();
-    const expiresAt = new Date(Date.now() + deps.sessionTtlMs).toISOString();
-    const id = await repo.insertSession({ tokenHash: hashToken(token), subjectType, subjectId, expiresAt, deviceId });
-    return { id, token, expiresAt };
-  }
+  const sessions = sessionKeeper(deps);
+  const check = credentials(deps);
+  const codes = codeBook(repo, deps.sms);
 
   async function newSession(subjectType: SubjectType, subjectId: number, deviceId?: string) {
-    const { token, expiresAt } = await startSession(subjectType, subjectId, deviceId);
+    const { token, expiresAt } = await sessions.start(subjectType, subjectId, deviceId);
     return { token, expiresAt };
   }
 
@@ -42,46 +40,24 @@ export function authService(deps: Deps, hooks: SessionHooks = noHooks) {
     return staff ? { type: 'merchantUser', row: staff } : undefined;
   }
 
-  /**
-   * Checks a password under the sign-in limits (docs/security.md): the attempt is counted for the
-   * phone and the address before anything is hashed; an unknown phone is checked against a dummy
-   * hash, so both failures answer and take the same. A hash of an older scheme or cost is replaced.
-   */
-  async function checkCredentials(
-    scope: 'staff' | 'user',
-    mobile: string,
-    address: string,
-    password: string,
-    account: { type: SubjectType; row: { id: number; passwordHash: string } } | undefined,
-  ): Promise<void> {
-    const ticket = await signInLimiter.begin(scope, mobile, address);
-    let ok: boolean;
-    try {
-      ok = await passwords.verify(password, account?.row.passwordHash);
-    } catch (err) {
-      await ticket.cancelled();
-      throw err;
+  /** The account a reset code of this scope is for: a merchant or staff member, or a customer. */
+  async function resettable(scope: LimiterScope, mobile: string): Promise<CodeSubject | undefined> {
+    if (scope === 'staff') {
+      const a = await findAccount(mobile);
+      return a && { type: a.type, id: a.row.id };
     }
-    if (!account || !ok) {
-      await ticket.failed();
-      throw new AppError(401, 'loginFailed');
-    }
-    await ticket.succeeded();
-    if (passwords.needsRehash(account.row.passwordHash)) {
-      // best effort: the sign-in stands even when the server is too busy to rehash now
-      await passwords
-        .hash(password)
-        .then((hash) => repo.replaceHash(account.type, account.row.id, account.row.passwordHash, hash))
-        .catch((err) => deps.log.warn({ err }, 'password rehash skipped'));
-    }
+    const c = await repo.customerByMobile(mobile);
+    return c && { type: 'user', id: c.id };
   }
 
   async function staffSessionResponse(
     account: Account,
     device?: { deviceId?: string; deviceToken?: string; lang: 'en' | 'ar' },
   ): Promise<SessionResponse> {
-    const { id: sessionId, ...session } = await startSession(account.type, account.row.id, device?.deviceId);
-    if (device?.deviceToken) {
+    const { id: sessionId, ...session } = await sessions.start(account.type, account.row.id, device?.deviceId);
+    // a merchant under review gets no notifications (docs/security.md, "Web Push")
+    const mayPush = account.type !== 'merchant' || account.row.status === 'approved';
+    if (device?.deviceToken && mayPush) {
       // a push subscription sent as the device token registers this device; never fails the sign-in
       await hooks
         .sessionStarted(
@@ -103,6 +79,12 @@ export function authService(deps: Deps, hooks: SessionHooks = noHooks) {
     return { rule: account.row.rule, isAproved: true, id: account.row.merchantId, userId: account.row.id, ...session };
   }
 
+  /** A customer's session answer (`user/login`, a reset, a confirmed number). */
+  async function customerSession(customer: Customer, deviceId?: string) {
+    const session = await newSession('user', customer.id, deviceId);
+    return { id: customer.id, ...session, mustChangePassword: customer.mustChangePassword === 1 };
+  }
+
   /** Refuses accounts that may not sign in: suspended merchants, inactive staff, staff of a closed merchant. */
   async function assertMaySignIn(account: Account): Promise<void> {
     if (account.type === 'merchant') {
@@ -120,7 +102,7 @@ export function authService(deps: Deps, hooks: SessionHooks = noHooks) {
       await assertNotCommon(v.password);
       await signInLimiter.signup(address);
       if (await repo.loginMobileTaken(v.mobile)) throw conflict('mobileTaken');
-      const passwordHash = await passwords.hash(v.password);
+      const passwordHash = await passwords.hash(v.password, 'signIn');
       let id: number;
       try {
         id = await repo.insertMerchant({
@@ -143,23 +125,33 @@ export function authService(deps: Deps, hooks: SessionHooks = noHooks) {
       lang: 'en' | 'ar' = 'en',
     ) {
       const found = await findAccount(v.username);
-      await checkCredentials('staff', v.username, address, v.password, found);
+      await check.signIn('staff', v.username, address, v.password, found);
       await assertMaySignIn(found!);
       return staffSessionResponse(found!, { deviceId: v.deviceId, deviceToken: v.deviceToken, lang });
     },
 
+    /**
+     * A customer signs in. A walk-in customer's one-time password works for 24 hours, and signing in
+     * with it proves the phone; a customer who signed up alone must first confirm the number with
+     * the texted code (`user/verify`): until then the right password answers 403 (only its holder
+     * learns it).
+     */
     async loginCustomer(v: { username: string; password: string; deviceId?: string }, address: string) {
       const row = await repo.customerByMobile(v.username);
-      await checkCredentials('user', v.username, address, v.password, row && { type: 'user', row });
+      await check.signIn('user', v.username, address, v.password, row && { type: 'user', row });
       const customer = row!;
-      // a walk-in customer's one-time code works for 24 hours (only its holder learns it expired)
-      if (customer.passwordExpiresAt !== null && customer.passwordExpiresAt <= new Date().toISOString())
+      const oneTime = customer.passwordExpiresAt !== null;
+      if (oneTime && customer.passwordExpiresAt! <= new Date().toISOString())
         throw new AppError(401, 'oneTimeCodeExpired');
-      const session = await newSession('user', customer.id, v.deviceId);
-      return { id: customer.id, ...session, mustChangePassword: customer.mustChangePassword === 1 };
+      if (customer.verifiedAt === null) {
+        if (!oneTime) throw forbidden('phoneNotVerified');
+        await repo.markCustomerVerified(customer.id);
+      }
+      return customerSession(customer, v.deviceId);
     },
 
     newSession,
+    customerSession,
 
     async logout(caller: Caller) {
       await repo.revokeSession(caller.sessionId);
@@ -167,108 +159,87 @@ export function authService(deps: Deps, hooks: SessionHooks = noHooks) {
       return { success: true as const };
     },
 
-    async changePassword(caller: Caller, v: { oldPassword: string; password: string }) {
+    /** The old password is checked under the sign-in limits, one check per account at a time. */
+    async changePassword(caller: Caller, v: { oldPassword: string; password: string }, address: string) {
       await assertNotCommon(v.password);
-      const row =
-        caller.type === 'merchant'
-          ? await repo.merchantById(caller.id)
-          : caller.type === 'merchantUser'
-            ? await repo.staffById(caller.id)
-            : await repo.customerById(caller.id);
-      if (!row || !(await passwords.verify(v.oldPassword, row.passwordHash)))
-        throw invalidField('oldPassword', 'wrongCurrentPassword');
+      await check.confirm(caller, v.oldPassword, address, 'oldPassword');
       await repo.setPassword(caller.type, caller.id, await passwords.hash(v.password));
       await repo.revokeSessionsOf(caller.type, caller.id, caller.sessionId);
       return { success: true as const };
     },
 
-    /** Step 1: send a code (same answer whether the phone is known or not). */
-    async sendResetCode(mobile: string, address: string) {
-      // counted per address before anything else: one client cannot send codes to many phones
+    /**
+     * Step 1: text a reset code (same answer whether the phone is known or not). Counted per
+     * address and per number before anything else, so one client cannot make the server text phone
+     * after phone, nor one phone again and again.
+     */
+    async sendResetCode(scope: LimiterScope, mobile: string, address: string) {
       await signInLimiter.resetCode(address);
-      const account = await findAccount(mobile);
-      if (account) {
-        const since = new Date(Date.now() - CODE_WINDOW_MS).toISOString();
-        if ((await repo.countRecentCodes(account.type, account.row.id, since)) < CODES_PER_WINDOW) {
-          const code = newCode();
-          await repo.insertCode({
-            subjectType: account.type,
-            subjectId: account.row.id,
-            codeHash: hashToken(`${account.type}:${account.row.id}:${code}`),
-            expiresAt: new Date(Date.now() + CODE_TTL_MS).toISOString(),
-          });
-          await deps.sms.send(mobile, `Your verification code is ${code}. It expires in 10 minutes.`);
-        }
-      }
+      await signInLimiter.textTo(mobile);
+      const subject = await resettable(scope, mobile);
+      if (subject) await codes.send(subject, 'password_reset', mobile, resetText);
       return { sent: true as const };
     },
 
-    /** Step 2: check the code, set the new password, end every session and sign in. */
+    /** Step 2 for merchants, staff and couriers: check the code, set the new password, end every session and sign in. */
     async resetPassword(v: { mobile: string; code: string; password: string }) {
-      // before the code is used up, so that a refused password leaves it valid
-      await assertNotCommon(v.password);
       const account = await findAccount(v.mobile);
-      const code = account ? await repo.latestLiveCode(account.type, account.row.id) : undefined;
-      if (!account || !code || code.attempts >= CODE_MAX_ATTEMPTS) throw invalidField('code', 'codeInvalid');
-      if (hashToken(`${account.type}:${account.row.id}:${v.code}`) !== code.codeHash) {
-        await repo.addCodeAttempt(code.id);
-        throw invalidField('code', 'codeInvalid');
-      }
-      // hashed before the code is used up: a busy server (503) leaves the code valid
-      const passwordHash = await passwords.hash(v.password);
-      if (!(await repo.useCode(code.id))) throw invalidField('code', 'codeInvalid');
-      await assertMaySignIn(account);
-      await repo.setPassword(account.type, account.row.id, passwordHash);
-      await repo.revokeSessionsOf(account.type, account.row.id);
-      // the owner proved who they are: a guesser's delays on this phone end
-      await signInLimiter.clearPhone('staff', v.mobile);
-      return staffSessionResponse(account);
+      await reset('staff', account && { type: account.type, id: account.row.id }, v, () => assertMaySignIn(account!));
+      return staffSessionResponse(account!);
     },
 
-    /** Resolves a token to its caller, or null when it is unknown, expired, revoked or its account is gone. */
-    async resolveCaller(token: string): Promise<Caller | null> {
-      const s = await repo.liveSessionCaller(hashToken(token));
-      if (!s) return null;
-      const base = { sessionId: s.sessionId, id: s.subjectId, mustChangePassword: false };
-      switch (s.subjectType) {
-        case 'merchant':
-          if (s.merchantId === null || s.merchantStatus === null) return null;
-          return {
-            ...base,
-            type: 'merchant',
-            role: 'merchant',
-            merchantId: s.merchantId,
-            branchId: null,
-            merchantStatus: s.merchantStatus,
-          };
-        case 'merchantUser':
-          if (s.staffIsActive !== 1 || s.merchantId === null || s.merchantStatus === null) return null;
-          return {
-            ...base,
-            type: 'merchantUser',
-            role: s.staffRule as StaffRole,
-            merchantId: s.merchantId,
-            branchId: s.staffBranchId,
-            merchantStatus: s.merchantStatus,
-          };
-        case 'user':
-          if (s.customerId === null) return null;
-          return {
-            ...base,
-            type: 'user',
-            role: 'user',
-            merchantId: null,
-            branchId: null,
-            merchantStatus: null,
-            mustChangePassword: s.mustChangePassword === 1,
-          };
-        default:
-          return null;
-      }
+    /** Step 2 for customers: the code also proves the phone. */
+    async resetCustomerPassword(v: { mobile: string; code: string; password: string; deviceId?: string }) {
+      const customer = await repo.customerByMobile(v.mobile);
+      await reset('user', customer && { type: 'user', id: customer.id }, v);
+      if (customer!.verifiedAt === null) await repo.markCustomerVerified(customer!.id);
+      return customerSession((await repo.customerById(customer!.id))!, v.deviceId);
     },
 
+    /** A ticket that opens the live feed once, within a minute (the session token never goes in a URL). */
+    streamTicket: (caller: Caller) => sessions.streamTicket(caller),
+    redeemStreamTicket: sessions.redeemTicket,
+    stillLive: sessions.stillLive,
+
+    /** Resolves a token to its caller, or null when it is unknown, expired, idle, revoked or its account is gone. */
+    resolveCaller: sessions.resolveCaller,
+
+    /** A signed-in caller's current password, checked under the sign-in limits (422 on `field`). */
+    confirmPassword: check.confirm,
+    /** Checks a customer's password under the sign-in limits (401 when wrong). */
+    checkSignIn: check.signIn,
+
+    /** A customer proved the phone (the first proof stands). */
+    markVerified: (customerId: number) => repo.markCustomerVerified(customerId),
+
+    /** Ends every session of the account but the caller's own. */
+    endOtherSessions: (caller: Pick<Caller, 'type' | 'id' | 'sessionId'>) =>
+      repo.revokeSessionsOf(caller.type, caller.id, caller.sessionId),
+
+    codes,
     repo,
   };
+
+  /**
+   * The code is checked (its try counted first), the new password hashed before the code is used
+   * up (a refused or busy answer leaves the code valid), then every session of the account ends and
+   * the phone's sign-in delays with it: the owner proved who they are.
+   */
+  async function reset(
+    scope: LimiterScope,
+    subject: CodeSubject | undefined,
+    v: { mobile: string; code: string; password: string },
+    mayProceed?: () => Promise<void>,
+  ) {
+    await assertNotCommon(v.password);
+    const codeId = await codes.check(subject, 'password_reset', v.code);
+    const passwordHash = await passwords.hash(v.password, 'signIn');
+    await codes.use(codeId);
+    await mayProceed?.();
+    await repo.setPassword(subject!.type, subject!.id, passwordHash);
+    await repo.revokeSessionsOf(subject!.type, subject!.id);
+    await signInLimiter.clearPhone(scope, v.mobile);
+  }
 }
 
 export type AuthService = ReturnType<typeof authService>;

@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { CardsService } from './cards.service';
 
 export const cardsRoutes = (cards: CardsService): Handlers => ({

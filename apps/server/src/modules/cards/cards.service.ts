@@ -1,11 +1,11 @@
 import { type Card, maskCardNumber } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
+import type { ServiceDeps } from '../../core/deps';
 import { conflict, invalidField, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/dialect';
-import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
-import { audit } from '../activity/audit';
-import { CardRejectedError, GatewayUnavailableError } from '../payments/payment-gateway';
+import { audit } from '../../platform/audit/audit';
+import { CardRejectedError, GatewayUnavailableError } from '../../platform/payments/payment-gateway';
 import type { CardRow } from './cards.repository';
 
 export const toCard = (c: CardRow): Card => ({
@@ -36,7 +36,7 @@ async function retryOnUnique<T>(fn: () => Promise<T>, times = 3): Promise<T> {
  * default card: the first card becomes it, setDefault moves it, the default cannot be deleted while
  * other cards exist (deleting the only card is allowed).
  */
-export function cardsService({ store, payments }: Pick<Deps, 'store' | 'payments'>) {
+export function cardsService({ store, payments }: ServiceDeps<'activity' | 'cards', 'payments'>) {
   const repo = store.cards;
 
   async function one(merchantId: number, id: number): Promise<CardRow> {

@@ -27,6 +27,38 @@ export const customerRequestsRepository = (db: Kysely<Database>) => {
       .$if(merchantId !== undefined, (q) => q.where('p.merchantId', '=', merchantId!));
 
   return {
+    /** A published merchant's active branches, oldest first, and their count. */
+    async branches(merchantId: number, p: { limit: number; offset: number }) {
+      const rows = await db
+        .selectFrom('branches')
+        .select(['id', 'merchantId', 'branchName', 'branchNameAr', 'address', 'addressAr', 'phone', 'lat', 'long'])
+        .select(['pausedUntil', 'openingHours'])
+        .where('merchantId', '=', merchantId)
+        .where('isActive', '=', 1)
+        .orderBy('createdAt', 'asc')
+        .orderBy('id', 'asc')
+        .limit(p.limit)
+        .offset(p.offset)
+        .execute();
+      const n = await db
+        .selectFrom('branches')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('merchantId', '=', merchantId)
+        .where('isActive', '=', 1)
+        .executeTakeFirst();
+      return { rows, count: Number(n?.n ?? 0) };
+    },
+
+    /** Whether a merchant's catalogue is open to customers (approved and live). */
+    isPublished: async (merchantId: number) =>
+      (await db
+        .selectFrom('merchants')
+        .select('id')
+        .where('id', '=', merchantId)
+        .where('status', '=', 'approved')
+        .where('isLive', '=', 1)
+        .executeTakeFirst()) !== undefined,
+
     async offers(day: string, p: Page) {
       const count = await liveOffers(day, p.merchantId)
         .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { OfferRequestsService } from '../offer-requests/offer-requests.service';
 import type { QrService } from '../qr/qr.service';
 import type { RedeemsService } from '../redeems/redeems.service';
@@ -11,6 +11,7 @@ export const customerRequestsRoutes = (
   redeems: RedeemsService,
   qr: QrService,
 ): Handlers => ({
+  'user/branch/list': ({ body }) => browse.branches(body),
   'user/offer/list': ({ body }) => browse.offers(body),
   'user/product/list': ({ body }) => browse.products(body),
   'user/offer/request': async ({ customer, body }) => qr.attach('offer', await offerRequests.create(customer, body)),

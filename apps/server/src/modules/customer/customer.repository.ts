@@ -33,6 +33,20 @@ export const customerRepository = (db: Kysely<Database>) => ({
   },
 
   /**
+   * A new sign-up takes over a number nobody proved: the account's name, password and currency are
+   * replaced (a walk-in's one-time password with them); false when the number was proved meanwhile.
+   */
+  async reclaimUnconfirmed(id: number, v: { name: string; passwordHash: string; currency: string }) {
+    const r = await db
+      .updateTable('customers')
+      .set({ ...v, mustChangePassword: 0, passwordExpiresAt: null, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .where('verifiedAt', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /**
    * Gives a walk-in customer whose one-time code expired a new one; false when the account changed
    * meanwhile (another registration renewed it, or the customer chose a password).
    */

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { TenantScope } from '../../core/caller';
 import { keyset } from '../../db/keyset';
 import type { Database, ProductRequestsTable } from '../../db/schema';
+import { owedCents } from '../../db/settlement-owed';
 
 const inScope = (scope: TenantScope) => scope.branchId !== undefined;
 
@@ -31,6 +32,7 @@ export const exportsRepository = (db: Kysely<Database>) => ({
           'c.name as userName',
           'c.mobile as userMobile',
           'b.branchName',
+          'b.branchNameAr',
           'o.title',
           'o.titleAr',
         ]),
@@ -54,6 +56,7 @@ export const exportsRepository = (db: Kysely<Database>) => ({
           'c.name as userName',
           'c.mobile as userMobile',
           'b.branchName',
+          'b.branchNameAr',
         ]),
       'r.id',
     ),
@@ -88,6 +91,7 @@ export const exportsRepository = (db: Kysely<Database>) => ({
           'c.name as userName',
           'c.mobile as userMobile',
           'b.branchName',
+          'b.branchNameAr',
         ]),
       'r.id',
     ),
@@ -102,7 +106,7 @@ export const exportsRepository = (db: Kysely<Database>) => ({
         .select([
           's.id',
           's.status',
-          's.amountCents',
+          owedCents('s').as('amountCents'),
           's.productRequestId',
           's.createdAt',
           'c.name as userName',

@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { ExportsService } from './exports.service';
 
 /** CSV downloads of the lists (docs/domain.md, "Exports"); the answer is streamed, not JSON. */

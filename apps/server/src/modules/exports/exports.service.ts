@@ -1,6 +1,6 @@
 import type { ApiParsedBody, Language } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
-import type { Deps } from '../../deps';
+import type { ServiceDeps } from '../../core/deps';
 import { csvTable as csv } from '../../lib/csv';
 
 const dollars = (cents: number) => cents / 100;
@@ -9,7 +9,7 @@ const dollars = (cents: number) => cents / 100;
  * CSV exports of the lists (docs/domain.md, "Exports"): the list's own scope (staff: their branch)
  * and filters, newest first, read page by page from the database and streamed as they are read.
  */
-export function exportsService({ store }: Pick<Deps, 'store'>) {
+export function exportsService({ store }: ServiceDeps<'exports'>) {
   const repo = store.exports;
   return {
     offerRequests: (caller: MerchantCaller, f: ApiParsedBody<'merchant/export/offer-requests.csv'>, lang: Language) =>
@@ -20,7 +20,7 @@ export function exportsService({ store }: Pick<Deps, 'store'>) {
         { en: 'Offer', ar: 'العرض', value: (r) => (lang === 'ar' && r.titleAr ? r.titleAr : r.title) },
         { en: 'Customer', ar: 'العميل', value: (r) => r.userName },
         { en: 'Mobile', ar: 'الجوال', value: (r) => r.userMobile },
-        { en: 'Branch', ar: 'الفرع', value: (r) => r.branchName },
+        { en: 'Branch', ar: 'الفرع', value: (r) => (lang === 'ar' && r.branchNameAr ? r.branchNameAr : r.branchName) },
         { en: 'Paid with', ar: 'طريقة الدفع', value: (r) => r.payWith },
         { en: 'Price', ar: 'السعر', value: (r) => dollars(r.priceCents) },
         { en: 'Points', ar: 'النقاط', value: (r) => r.points },
@@ -35,7 +35,7 @@ export function exportsService({ store }: Pick<Deps, 'store'>) {
         { en: 'Points', ar: 'النقاط', value: (r) => r.amount },
         { en: 'Customer', ar: 'العميل', value: (r) => r.userName },
         { en: 'Mobile', ar: 'الجوال', value: (r) => r.userMobile },
-        { en: 'Branch', ar: 'الفرع', value: (r) => r.branchName },
+        { en: 'Branch', ar: 'الفرع', value: (r) => (lang === 'ar' && r.branchNameAr ? r.branchNameAr : r.branchName) },
         { en: 'Requested at', ar: 'تاريخ الطلب', value: (r) => r.createdAt },
         { en: 'Approved at', ar: 'تاريخ الموافقة', value: (r) => r.approvedAt },
       ]),
@@ -57,7 +57,7 @@ export function exportsService({ store }: Pick<Deps, 'store'>) {
         },
         { en: 'Customer', ar: 'العميل', value: (r) => r.userName },
         { en: 'Mobile', ar: 'الجوال', value: (r) => r.userMobile },
-        { en: 'Branch', ar: 'الفرع', value: (r) => r.branchName },
+        { en: 'Branch', ar: 'الفرع', value: (r) => (lang === 'ar' && r.branchNameAr ? r.branchNameAr : r.branchName) },
         { en: 'Paid with', ar: 'طريقة الدفع', value: (r) => r.payWith },
         { en: 'Price', ar: 'السعر', value: (r) => dollars(r.priceCents) },
         { en: 'Points', ar: 'النقاط', value: (r) => r.points },

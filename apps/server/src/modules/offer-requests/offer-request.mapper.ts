@@ -18,7 +18,13 @@ export function toOfferRequest(r: OfferRequestJoined, images: string[] | undefin
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     user: { id: r.userId, name: r.userName, mobile: r.userMobile },
-    Branch: { id: r.branchId, branchName: r.branchName, address: r.address, addressAr: r.addressAr },
+    Branch: {
+      id: r.branchId,
+      branchName: r.branchName,
+      branchNameAr: r.branchNameAr,
+      address: r.address,
+      addressAr: r.addressAr,
+    },
     offerDetail: {
       id: r.offerId,
       title: r.title,

@@ -1,10 +1,13 @@
 import type { OfferRequestStatus } from '@loyalty/contract';
-import { type InferResult, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Actor, TenantScope } from '../../core/caller';
 import { nowIso } from '../../db/dialect';
 import { countListed } from '../../db/list-counts';
-import { inIds, type Params, type PreparedQuery, preparedQuery } from '../../db/prepared';
+import { inIds, type Params, preparedQuery } from '../../db/prepared';
 import type { Database, OfferRequestsTable } from '../../db/schema';
+import { filtered, oneOfBranch, oneOfMerchant, pageQuery } from './offer-request-reads.repository';
+
+export type { OfferRequestJoined } from './offer-request-reads.repository';
 
 const offerImages = preparedQuery((db, p: Params<{ ids: number[] }>) =>
   db
@@ -36,157 +39,6 @@ const markDone = preparedQuery(
       .where('id', '=', p.id)
       .where('status', '=', sql.lit('pending')),
 );
-
-const takeOne = preparedQuery((db, p: Params<{ offerId: number; day: string; updatedAt: string }>) =>
-  db
-    .updateTable('offers')
-    .set({ availableNumberOfOffers: sql<number>`available_number_of_offers - 1`, updatedAt: p.updatedAt })
-    .where('id', '=', p.offerId)
-    .where('availableNumberOfOffers', '>', sql.lit(0))
-    .where('isActive', '=', sql.lit(1))
-    .where('startDate', '<=', p.day)
-    .where('endDate', '>=', p.day),
-);
-
-/** Who a page of requests is for: a customer, a merchant, or one branch of it. */
-type ListShape = {
-  owner: 'user' | 'merchant' | 'branch';
-  status: boolean;
-  mobile: boolean;
-  /** A page after the first: its ids are read first (see pageQuery). */
-  deep: boolean;
-};
-type ListValues = {
-  userId: number;
-  merchantId: number;
-  branchId: number;
-  status: OfferRequestStatus;
-  mobile: string;
-  limit: number;
-  offset: number;
-};
-
-/**
- * A merchant's (or branch's) requests, or with `userId` a customer's own, on the requests alone.
- * `mobileLike`: a LIKE pattern on the customer's mobile (`%digits%`), through the customers' ids.
- * The joined customer, branch and offer always exist (NOT NULL foreign keys), so a count and a
- * page's ids need no join and read only the requests' list indexes (bench/README.md, "Profile").
- */
-const filtered = (
-  db: Kysely<Database>,
-  scope: TenantScope | { userId: number },
-  f: { status?: OfferRequestStatus; mobileLike?: string } = {},
-) =>
-  db
-    .selectFrom('offerRequests as r')
-    .$if('userId' in scope, (q) => q.where('r.userId', '=', (scope as { userId: number }).userId))
-    .$if('merchantId' in scope, (q) => q.where('r.merchantId', '=', (scope as TenantScope).merchantId))
-    .$if('merchantId' in scope && (scope as TenantScope).branchId !== undefined, (q) =>
-      q.where('r.branchId', '=', (scope as TenantScope).branchId ?? -1),
-    )
-    .$if(f.status !== undefined, (q) => q.where('r.status', '=', f.status!))
-    .$if(f.mobileLike !== undefined, (q) =>
-      q.where('r.userId', 'in', db.selectFrom('customers').select('id').where('mobile', 'like', f.mobileLike!)),
-    );
-
-/** The same requests with their customer, branch and offer (a mobile search on the joined customer). */
-const rowsOf = (
-  db: Kysely<Database>,
-  scope: TenantScope | { userId: number },
-  f: { status?: OfferRequestStatus; mobileLike?: string } = {},
-) =>
-  filtered(db, scope, { status: f.status })
-    .innerJoin('customers as c', 'c.id', 'r.userId')
-    .innerJoin('branches as b', 'b.id', 'r.branchId')
-    .innerJoin('offers as o', 'o.id', 'r.offerId')
-    .$if(f.mobileLike !== undefined, (q) => q.where('c.mobile', 'like', f.mobileLike!));
-
-const withColumns = (q: ReturnType<typeof rowsOf>) =>
-  q.select([
-    'r.id',
-    'r.offerId',
-    'r.userId',
-    'r.branchId',
-    'r.merchantId',
-    'r.payWith',
-    'r.priceCents',
-    'r.points',
-    'r.status',
-    'r.isAproved',
-    'r.isActive',
-    'r.code',
-    'r.rejectReason',
-    'r.rejectedAt',
-    'r.createdAt',
-    'r.updatedAt',
-    'c.name as userName',
-    'c.mobile as userMobile',
-    'b.branchName',
-    'b.address',
-    'b.addressAr',
-    'o.title',
-    'o.titleAr',
-    'o.description',
-    'o.descriptionAr',
-    'o.endDate',
-    'o.createdAt as offerCreatedAt',
-  ]);
-
-/** A request with its customer, branch and offer, as lists and details read it. */
-export type OfferRequestJoined = InferResult<ReturnType<typeof withColumns>>[number];
-
-/** One request of a merchant or of one branch, built once (db/prepared.ts). */
-const oneOf = (byBranch: boolean) =>
-  preparedQuery((db, p: Params<{ id: number; merchantId: number; branchId: number }>) =>
-    withColumns(rowsOf(db, { merchantId: p.merchantId, branchId: byBranch ? p.branchId : undefined })).where(
-      'r.id',
-      '=',
-      p.id,
-    ),
-  );
-const oneOfMerchant = oneOf(false);
-const oneOfBranch = oneOf(true);
-
-/**
- * A page of requests, built once per shape (db/prepared.ts): the list runs on every visit of the
- * requests screen, and building its query cost more than running it (bench/README.md).
- */
-const pages = new Map<string, PreparedQuery<ListValues, OfferRequestJoined>>();
-const pageQuery = (shape: ListShape) => {
-  const key = `${shape.owner}:${shape.status}:${shape.mobile}:${shape.deep}`;
-  let q = pages.get(key);
-  if (!q) {
-    q = preparedQuery((db, p: Params<ListValues>) => {
-      const scope =
-        shape.owner === 'user'
-          ? { userId: p.userId }
-          : { merchantId: p.merchantId, branchId: shape.owner === 'branch' ? p.branchId : undefined };
-      const f = { status: shape.status ? p.status : undefined, mobileLike: shape.mobile ? p.mobile : undefined };
-      if (!shape.deep)
-        return withColumns(rowsOf(db, scope, f))
-          .orderBy('r.createdAt', 'desc')
-          .orderBy('r.id', 'desc')
-          .limit(p.limit)
-          .offset(p.offset);
-      // a later page: its ids first, from the list index alone, then the joins for those rows only;
-      // joined directly, page 50 joined 500 rows to skip 490 (at 1M requests, PostgreSQL: 8 → 0.6 ms,
-      // SQLite: 0.5 → 0.07 ms). The first page stays joined directly: its ids are the first rows
-      // read anyway, and the extra step costs SQLite ~10 µs
-      const ids = filtered(db, scope, f)
-        .select('r.id')
-        .orderBy('r.createdAt', 'desc')
-        .orderBy('r.id', 'desc')
-        .limit(p.limit)
-        .offset(p.offset);
-      return withColumns(rowsOf(db, scope, { status: f.status }))
-        .where('r.id', 'in', ids)
-        .orderBy('r.createdAt', 'desc')
-        .orderBy('r.id', 'desc');
-    });
-    pages.set(key, q);
-  }
-  return q;
-};
 
 /** The only SQL of offer requests. `db` may be a transaction. */
 export const offerRequestsRepository = (db: Kysely<Database>) => {
@@ -273,7 +125,7 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
         .selectFrom('offerBranches as ob')
         .innerJoin('branches as b', 'b.id', 'ob.branchId')
         .innerJoin('offers as o', 'o.id', 'ob.offerId')
-        .select(['b.id', 'b.isActive'])
+        .select(['b.id', 'b.isActive', 'b.pausedUntil', 'b.openingHours'])
         .where('ob.offerId', '=', offerId)
         .where('ob.branchId', '=', branchId)
         .whereRef('b.merchantId', '=', 'o.merchantId')
@@ -328,11 +180,6 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
         .where('status', '=', 'pending')
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
-    },
-
-    /** Takes one offer if it is active, current and not sold out; true when one was taken. */
-    async takeOne(offerId: number, day: string) {
-      return (await takeOne.run(db, { offerId, day, updatedAt: nowIso() })) === 1;
     },
 
     offerState: (offerId: number) =>

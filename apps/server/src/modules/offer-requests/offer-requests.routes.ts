@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { OfferRequestsService } from './offer-requests.service';
 
 export const offerRequestsRoutes = (requests: OfferRequestsService): Handlers => ({

@@ -1,12 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { clock, type OfferRequest, type OfferRequestStatus, type PayWith } from '@loyalty/contract';
 import { approvalStamp, type CustomerCaller, type MerchantCaller, type TenantScope } from '../../core/caller';
+import type { ServiceDeps } from '../../core/deps';
 import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/dialect';
-import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
-import { audit } from '../activity/audit';
-import { AlreadyMovedError, LEDGER_REASONS, move } from '../ledger/ledger.service';
+import { audit } from '../../platform/audit/audit';
+import { AlreadyMovedError, LEDGER_REASONS, move } from '../../platform/ledger/ledger.service';
+import { applyTransition, rejection } from '../../platform/transitions/transition';
+import { refuseWhenClosed } from '../branches/branch-open';
+import { takeOfferStock } from '../offers/offer-stock';
 import { type Notifier, silentNotifier } from '../push/push.service';
 import { toOfferRequest } from './offer-request.mapper';
 import type { OfferRequestJoined } from './offer-requests.repository';
@@ -31,7 +34,10 @@ const eventOf = (r: { id: number; merchantId: number; branchId: number }, action
   status,
 });
 
-export function offerRequestsService({ store }: Pick<Deps, 'store'>, notify: Notifier = silentNotifier) {
+export function offerRequestsService(
+  { store }: ServiceDeps<'activity' | 'events' | 'ledger' | 'offerRequests' | 'offers'>,
+  notify: Notifier = silentNotifier,
+) {
   const repo = store.offerRequests;
 
   async function present(rows: OfferRequestJoined[]): Promise<OfferRequest[]> {
@@ -85,7 +91,7 @@ export function offerRequestsService({ store }: Pick<Deps, 'store'>, notify: Not
             });
             await tx.events.append(eventOf(req, 'approved', 'done'));
             const day = clock.today();
-            if (!(await tx.offerRequests.takeOne(req.offerId, day)))
+            if (!(await takeOfferStock(tx, req.offerId, day)))
               throw conflict(offerProblem(await tx.offerRequests.offerState(req.offerId), day) ?? 'offerSoldOut');
             if (req.payWith === 'points' && req.points > 0)
               await move(tx, {
@@ -113,18 +119,13 @@ export function offerRequestsService({ store }: Pick<Deps, 'store'>, notify: Not
       const req = await repo.byId(caller, v.reqId);
       if (!req) throw notFound('requestNotFound');
       if (req.status === 'pending') {
-        await store.transaction(async (tx) => {
-          if (!(await tx.offerRequests.reject(req.id, v.reason, caller.actor))) return; // changed meanwhile
-          await audit(tx, caller, {
-            action: 'offerRequest.reject',
-            entity: 'offerRequest',
-            entityId: req.id,
-            branchId: req.branchId,
-            before: { status: 'pending' },
-            after: { status: 'rejected', reason: v.reason },
-          });
-          await tx.events.append(eventOf(req, 'rejected', 'rejected'));
-        });
+        await store.transaction((tx) =>
+          applyTransition(tx, caller, {
+            change: () => tx.offerRequests.reject(req.id, v.reason, caller.actor), // false: changed meanwhile
+            audit: rejection('offerRequest', req, v.reason),
+            event: eventOf(req, 'rejected', 'rejected'),
+          }),
+        );
       }
       const after = await one(caller, v.reqId);
       if (after.status !== 'rejected') throw conflict('requestNotPending');
@@ -144,6 +145,7 @@ export function offerRequestsService({ store }: Pick<Deps, 'store'>, notify: Not
       const branch = await repo.branchCarrying(offer.id, v.branchId);
       if (!branch) throw conflict('branchDoesNotCarryOffer');
       if (branch.isActive !== 1) throw conflict('branchInactive');
+      refuseWhenClosed(branch);
       if (v.payWith === 'points' && (await repo.customerBalance(caller.id)) < offer.points)
         throw conflict('notEnoughPoints');
       for (let attempt = 0; ; attempt++) {

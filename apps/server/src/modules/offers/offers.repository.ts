@@ -53,6 +53,7 @@ const relationsOf = preparedQuery((db, p: Params<{ ids: number[] }>) =>
       'ob.offerId',
       sql<number | null>`b.id`.as('id'),
       'b.branchName as name',
+      sql<string | null>`b.branch_name_ar`.as('nameAr'),
       sql<string | null>`b.address`.as('address'),
       sql<string | null>`b.address_ar`.as('addressAr'),
       sql<string | null>`b.created_at`.as('sortText'),
@@ -68,6 +69,7 @@ const relationsOf = preparedQuery((db, p: Params<{ ids: number[] }>) =>
           'ot.offerId',
           't.id',
           't.name',
+          sql<string | null>`cast(null as text)`.as('nameAr'),
           sql<string | null>`cast(null as text)`.as('address'),
           sql<string | null>`cast(null as text)`.as('addressAr'),
           't.name as sortText',
@@ -83,6 +85,7 @@ const relationsOf = preparedQuery((db, p: Params<{ ids: number[] }>) =>
           'i.offerId',
           sql<number | null>`cast(null as integer)`.as('id'),
           'i.path as name',
+          sql<string | null>`cast(null as text)`.as('nameAr'),
           sql<string | null>`cast(null as text)`.as('address'),
           sql<string | null>`cast(null as text)`.as('addressAr'),
           sql<string | null>`cast(null as text)`.as('sortText'),
@@ -98,9 +101,24 @@ const relationsOf = preparedQuery((db, p: Params<{ ids: number[] }>) =>
 
 type RelationKind = 'branch' | 'tag' | 'image';
 
+/** Takes one offer from its stock (an approved offer request; offer-stock.ts). */
+const takeOne = preparedQuery((db, p: Params<{ offerId: number; day: string; updatedAt: string }>) =>
+  db
+    .updateTable('offers')
+    .set({ availableNumberOfOffers: sql<number>`available_number_of_offers - 1`, updatedAt: p.updatedAt })
+    .where('id', '=', p.offerId)
+    .where('availableNumberOfOffers', '>', sql.lit(0))
+    .where('isActive', '=', sql.lit(1))
+    .where('startDate', '<=', p.day)
+    .where('endDate', '>=', p.day),
+);
+
 /** What an offer shows of its branches, tags and images, per offer id. */
 export interface OfferRelations {
-  branches: Map<number, { id: number; branchName: string; address: string; addressAr: string | null }[]>;
+  branches: Map<
+    number,
+    { id: number; branchName: string; branchNameAr: string | null; address: string; addressAr: string | null }[]
+  >;
   tags: Map<number, { id: number; name: string }[]>;
   images: Map<number, string[]>;
 }
@@ -155,6 +173,7 @@ export const offersRepository = (db: Kysely<Database>) => {
           push(rel.branches, r.offerId, {
             id: r.id as number,
             branchName: r.name,
+            branchNameAr: r.nameAr,
             address: r.address as string,
             addressAr: r.addressAr,
           });
@@ -224,6 +243,7 @@ export const offersRepository = (db: Kysely<Database>) => {
           'c.mobile as userMobile',
           'r.branchId',
           'b.branchName',
+          'b.branchNameAr',
           'b.address',
           'b.addressAr',
         ])
@@ -251,6 +271,13 @@ export const offersRepository = (db: Kysely<Database>) => {
         .where('offerId', '=', offerId)
         .executeTakeFirstOrThrow();
       return { rows: rows.map((r) => ({ ...r, requestsCount: Number(r.requestsCount) })), count: Number(n) };
+    },
+
+    // stock, written only through offer-stock.ts (an approval takes one)
+
+    /** Takes one offer if it is active, current and not sold out; true when one was taken. */
+    async takeOne(offerId: number, day: string) {
+      return (await takeOne.run(db, { offerId, day, updatedAt: nowIso() })) === 1;
     },
   };
 };

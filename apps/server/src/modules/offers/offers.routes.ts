@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { OffersService } from './offers.service';
 
 export const offersRoutes = (offers: OffersService): Handlers => ({

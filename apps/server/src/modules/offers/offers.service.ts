@@ -1,14 +1,14 @@
 import { type ApiParsedBody, LIMITS, type Offer, offerEndOk, offerQuantityOk } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
+import type { ServiceDeps } from '../../core/deps';
 import { invalidField, notFound } from '../../core/errors';
+import type { UploadedFile } from '../../core/handler';
 import { flag, isUniqueViolation } from '../../db/dialect';
 import type { OfferRow } from '../../db/schema';
-import type { Deps } from '../../deps';
-import type { UploadedFile } from '../../http/context';
 import { dollarsToCents } from '../../lib/money';
 import { mapDefined } from '../../lib/optional';
 import { pageOf } from '../../lib/paging';
-import { imageError, imageStore, pickFiles } from '../images/image.service';
+import { imageError, imageStore, pickFiles } from '../../platform/images/image.service';
 import { toOfferRequest } from '../offer-requests/offer-request.mapper';
 import type { TagsService } from '../tags/tags.service';
 import { toOffer } from './offers.mapper';
@@ -20,7 +20,7 @@ export const OFFER_IMAGE_FIELDS = ['image1', 'image2', 'image3', 'image4', 'imag
  * Offers of a merchant. The merchant sees all its offers; staff only those their branch carries.
  * Another merchant's offer or branch answers 404.
  */
-export function offersService({ store, storage }: Pick<Deps, 'store' | 'storage'>, tags: TagsService) {
+export function offersService({ store, storage }: ServiceDeps<'branches' | 'offers', 'storage'>, tags: TagsService) {
   const { offers: repo, branches } = store;
   const images = imageStore(storage);
 

@@ -22,7 +22,9 @@ export const toPackage = (p: PackageRow, today: string): PointsPackage => ({
 export const toInvoice = (i: InvoiceRow): Invoice => ({
   id: i.id,
   name: i.name,
+  nameAr: i.nameAr,
   description: i.description,
+  descriptionAr: i.descriptionAr,
   amount: centsToDollars(i.amountCents),
   status: i.status,
   packageRequestId: i.packageRequestId,
@@ -58,7 +60,9 @@ export const toPackageRequest = (r: PurchaseRow, today: string): PackageRequest 
       : {
           id: r.invoiceId,
           name: r.invoiceName ?? '',
+          nameAr: r.invoiceNameAr,
           description: r.invoiceDescription,
+          descriptionAr: r.invoiceDescriptionAr,
           amount: centsToDollars(r.invoiceAmountCents ?? 0),
           status: r.invoiceStatus ?? 'paid',
           packageRequestId: r.id,

@@ -55,7 +55,9 @@ export const packagesRepository = (db: Kysely<Database>) => {
       'p.createdAt as packageCreatedAt',
       'i.id as invoiceId',
       'i.name as invoiceName',
+      'i.nameAr as invoiceNameAr',
       'i.description as invoiceDescription',
+      'i.descriptionAr as invoiceDescriptionAr',
       'i.amountCents as invoiceAmountCents',
       'i.status as invoiceStatus',
       'i.createdAt as invoiceCreatedAt',
@@ -97,6 +99,17 @@ export const packagesRepository = (db: Kysely<Database>) => {
     },
 
     allPackages: () => db.selectFrom('packages').select(packageColumns).orderBy('id').execute(),
+
+    packageById: (id: number) =>
+      db.selectFrom('packages').select(packageColumns).where('id', '=', id).executeTakeFirst(),
+
+    /** The operator's change of a package (the fields given); deactivating sets isActive 0. */
+    updatePackage: (id: number, v: Partial<Omit<PackagesTable, 'id' | 'createdAt' | 'updatedAt'>>) =>
+      db
+        .updateTable('packages')
+        .set({ ...v, updatedAt: nowIso() })
+        .where('id', '=', id)
+        .execute(),
 
     packageByName: (name: string) =>
       db.selectFrom('packages').select(packageColumns).where('name', '=', name).executeTakeFirst(),
@@ -203,7 +216,9 @@ export const packagesRepository = (db: Kysely<Database>) => {
           'merchantId',
           'packageRequestId',
           'name',
+          'nameAr',
           'description',
+          'descriptionAr',
           'amountCents',
           'status',
           'createdAt',

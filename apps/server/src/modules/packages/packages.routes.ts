@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { PackagesService } from './packages.service';
 
 export const packagesRoutes = (packages: PackagesService): Handlers => ({

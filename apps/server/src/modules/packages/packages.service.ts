@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { clock, type PackageRequest } from '@loyalty/contract';
+import { clock, LIMITS, type PackageRequest } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
+import type { ServiceDeps } from '../../core/deps';
 import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/dialect';
-import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
-import { audit } from '../activity/audit';
+import { audit } from '../../platform/audit/audit';
+import { move } from '../../platform/ledger/ledger.service';
+import { type ChargeResult, GatewayUnavailableError } from '../../platform/payments/payment-gateway';
 import type { CardsService } from '../cards/cards.service';
-import { move } from '../ledger/ledger.service';
-import { type ChargeResult, GatewayUnavailableError } from '../payments/payment-gateway';
 import { toInvoice, toPackage, toPackageRequest } from './packages.mapper';
 import type { AttemptRow, PackageRow } from './packages.repository';
 
@@ -18,6 +18,11 @@ export const PACKAGE_PURCHASE_REASON = 'packagePurchase';
 const LOCK_TTL_MS = 2 * 60_000;
 /** How long a doubled request waits for the first one to finish before answering "in progress". */
 const WAIT_MS = 25_000;
+/**
+ * Stripe keeps an idempotency key 24 hours; an attempt older than this (with an hour's margin) is not
+ * charged again with its key but looked up at the gateway (docs/domain.md, "Buying a package").
+ */
+export const RECONCILE_AFTER_MS = 23 * 3600_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -37,12 +42,13 @@ export interface BuyPackage {
  *
  * Buying (docs/domain.md, "Buying a package"): one payment attempt per (merchant, idempotency
  * key) is the lock — the request that inserts it charges the card (the gateway gets the attempt's
- * own idempotency key), the others wait for its outcome and answer the same. A declined charge
+ * own idempotency key), the others wait for its outcome and answer the same. An attempt older than
+ * the gateway keeps keys is looked up at the gateway instead of charged again. A declined charge
  * deletes the attempt and changes nothing; a successful one, in ONE transaction, marks the attempt
  * done, records the package request and its invoice and credits the points to the ledger.
  */
 export function packagesService(
-  { store, payments, log }: Pick<Deps, 'store' | 'payments' | 'log'>,
+  { store, payments, log }: ServiceDeps<'activity' | 'ledger' | 'packages', 'payments' | 'log'>,
   cards: CardsService,
 ) {
   const repo = store.packages;
@@ -70,14 +76,28 @@ export function packagesService(
       throw err;
     });
     let result: ChargeResult;
-    try {
-      result = await payments.charge({
+    const reference = `package_purchase:${attempt.id}`;
+    const charge = (idempotencyKey: string) =>
+      payments.charge({
         token: card.token,
         amountCents: attempt.amountCents,
         currency: 'usd',
-        idempotencyKey: `package_purchase:${attempt.id}`,
+        idempotencyKey,
+        reference,
         description: `${pkg.name}: ${attempt.points} points`,
       });
+    try {
+      if (Date.now() - Date.parse(attempt.createdAt) < RECONCILE_AFTER_MS) result = await charge(reference);
+      else {
+        // the gateway may have forgotten the key: what became of the charges made for this attempt?
+        const found = await payments.findCharge({ token: card.token, reference, since: new Date(attempt.createdAt) });
+        log.info(
+          { attemptId: attempt.id, found: found?.status ?? 'none' },
+          'package purchase: reconciled with the gateway',
+        );
+        // none was made: a fresh key, since the first one may still be known with another outcome
+        result = found ?? (await charge(`${reference}:${Date.now()}`));
+      }
     } catch (err) {
       // the outcome is unknown: keep the attempt so that a retry asks the gateway again with the same key
       await repo.release(attempt.id, lockId);
@@ -113,7 +133,9 @@ export function packagesService(
           merchantId: caller.merchantId,
           packageRequestId: id,
           name: pkg.name,
+          nameAr: pkg.nameAr,
           description: pkg.description,
+          descriptionAr: pkg.descriptionAr,
           amountCents: attempt.amountCents,
           status: 'paid',
         });
@@ -196,6 +218,12 @@ export function packagesService(
       const key =
         v.idempotencyKey ??
         `auto:${v.packageId}:${v.cardId}:${v.paymentId ?? ''}:${Math.floor(clock.now().getTime() / 60_000)}`;
+      const sent = { packageId: v.packageId, cardId: v.cardId };
+      // a retry of a purchase answers it (even one that filled the balance up to the cap)
+      if (await repo.attempt(caller.merchantId, key)) return waitFor(caller, key, sent);
+      // checked before any charge: the ledger would refuse the credit after the card was charged
+      if ((await repo.merchantBalance(caller.merchantId)) + pkg.points > LIMITS.balanceMax)
+        throw conflict('balanceLimit');
       const lockId = randomUUID();
       let attempt: AttemptRow;
       try {
@@ -212,7 +240,7 @@ export function packagesService(
         });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        return waitFor(caller, key, { packageId: v.packageId, cardId: v.cardId });
+        return waitFor(caller, key, sent);
       }
       return complete(caller, attempt, lockId, pkg);
     },

@@ -3,12 +3,15 @@ import {
   type ApiParsedBody,
   clock,
   DEFAULT_REFUND_PERIOD_DAYS,
+  type Language,
   type ProductRequest,
 } from '@loyalty/contract';
 import type { CustomerCaller } from '../../core/caller';
+import type { ServiceDeps } from '../../core/deps';
 import { conflict, notFound } from '../../core/errors';
-import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
+import { refuseWhenClosed } from '../branches/branch-open';
+import { returnProductStock, takeProductStock } from '../products/product-stock';
 import { type Notifier, silentNotifier } from '../push/push.service';
 import { toAddress, toProductRequest } from './product-request.mapper';
 import { productEvent } from './product-request-moves';
@@ -23,7 +26,7 @@ const DAY_MS = 86_400_000;
  * period. Checks and their answers are listed in docs/domain.md.
  */
 export function customerOrdersService(
-  deps: Pick<Deps, 'store'>,
+  deps: ServiceDeps<'events' | 'productRequests' | 'products'>,
   requests: ProductRequestsService,
   notify: Notifier = silentNotifier,
 ) {
@@ -60,6 +63,7 @@ export function customerOrdersService(
       if (!branch) throw notFound('branchNotFound');
       if (branch.merchantId !== product.merchantId) throw conflict('branchDoesNotSellProduct');
       if (branch.isActive !== 1) throw conflict('branchInactive');
+      refuseWhenClosed(branch);
       let addressId: number | null = null;
       if (v.type === 'delivery') {
         if (product.deliveryAvailability !== 1) throw conflict('deliveryNotAvailable');
@@ -72,7 +76,7 @@ export function customerOrdersService(
       if (v.payWith === 'points' && (await repo.customerBalance(caller.id)) < product.points)
         throw conflict('notEnoughPoints');
       const id = await deps.store.transaction(async (tx) => {
-        if (!(await tx.productRequests.takeStock(product.id))) throw conflict('outOfStock');
+        if (!(await takeProductStock(tx, product.id))) throw conflict('outOfStock');
         const id = await tx.productRequests.insert({
           merchantId: product.merchantId,
           productId: product.id,
@@ -104,16 +108,21 @@ export function customerOrdersService(
       const req = await own(caller, id);
       await transition(deps, conflict('cannotCancelOrder'), async (tx) => {
         if (!(await tx.productRequests.cancel(req.id, caller.id))) throw conflict('cannotCancelOrder');
-        await tx.productRequests.returnStock(req.productId);
+        await returnProductStock(tx, req.productId);
         await tx.events.append(productEvent(req, 'canceled', 'canceled'));
       });
       return asMerchantSees(req.merchantId, req.id);
     },
 
     /** user/product/req/list: the customer's own requests, with status and any reject reason. */
-    async list(caller: CustomerCaller, v: ApiParsedBody<'user/product/req/list'>) {
+    async list(caller: CustomerCaller, v: ApiParsedBody<'user/product/req/list'>, lang: Language = 'en') {
       const { rows, count } = await repo.listOfCustomer(caller.id, { status: v.status }, pageOf(v));
-      return { rows: rows.map(toProductRequest), count };
+      // the delivery code shows once a courier is assigned, to the customer only
+      const withPin = rows.map((r) => ({
+        ...toProductRequest(r, lang),
+        deliveryPin: r.employeeId !== null ? r.deliveryPin : null,
+      }));
+      return { rows: withPin, count };
     },
 
     /** done → refund.pending, within the merchant's refund period counted from completion. */

@@ -1,25 +1,60 @@
-import type { DeliveryRow } from '@loyalty/contract';
+import type { DeliveryRow, ProductRequest } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
-import { conflict, notFound } from '../../core/errors';
-import type { Deps } from '../../deps';
-import type { Repos } from '../../repositories';
-import { audit } from '../activity/audit';
-import { toDeliveryRow } from './product-request.mapper';
+import type { ServiceDeps } from '../../core/deps';
+import { conflict, invalidField, notFound } from '../../core/errors';
+import { audit } from '../../platform/audit/audit';
+import type { Repos } from '../../repositories/registry';
+import { toDeliveryRow, toProductRequest } from './product-request.mapper';
 import { productEvent, settleCompleted } from './product-request-moves';
+import { PIN_TRIES } from './product-request-states.repository';
 import { transition } from './product-requests.service';
+import { scopeOf } from './scope';
 
 /**
  * The courier's side (SPEC §2, §4): their own open assignments in two lists, and the delivery
  * status pending → inProgress → done, only by the assigned courier (anyone else's id answers 404).
- * Done completes the request: points and settlement in the same transaction.
+ * Done takes the customer's code (issue 26: wrong 422, locked after 5 wrong 409; the merchant then
+ * confirms the handover with a reason) and completes the request: points and settlement in the
+ * same transaction.
  */
-export function deliveriesService(deps: Pick<Deps, 'store'>) {
+export function deliveriesService(
+  deps: ServiceDeps<'activity' | 'events' | 'ledger' | 'productRequests' | 'products' | 'settlements'>,
+) {
   const repo = deps.store.productRequests;
 
   async function load(caller: MerchantCaller, id: number) {
     const row = await repo.byId({ merchantId: caller.merchantId, employeeId: caller.id }, id);
     if (!row) throw notFound('productRequestNotFound');
     return row;
+  }
+
+  type Req = Awaited<ReturnType<typeof load>>;
+  const trail = async (tx: Pick<Repos, 'activity' | 'events'>, caller: MerchantCaller, req: Req, to: string) => {
+    await audit(tx, caller, {
+      action: 'productRequest.delivery',
+      entity: 'productRequest',
+      entityId: req.id,
+      branchId: req.branchId,
+      before: { deliveryStatus: req.deliveryStatus },
+      after: { deliveryStatus: to },
+    });
+    await tx.events.append(productEvent(req, `delivery.${to}`, to === 'done' ? 'done' : 'pending'));
+  };
+
+  /** inProgress → done with the code: a wrong one is counted (at most 5, whatever races) before it answers. */
+  async function deliver(caller: MerchantCaller, req: Req, pin: string) {
+    const invalid = conflict('invalidDeliveryStatusChange');
+    if (req.deliveryStatus !== 'inProgress') throw invalid;
+    if (req.pinTries >= PIN_TRIES) throw conflict('pinLocked');
+    if (req.deliveryPin !== null && req.deliveryPin !== pin) {
+      if (!(await repo.countWrongPin(req.id, caller.id))) throw conflict('pinLocked');
+      throw invalidField('pin', 'wrongPin');
+    }
+    await transition(deps, invalid, async (tx) => {
+      if (!(await tx.productRequests.completeDelivery(req.id, caller.id, pin))) throw invalid;
+      await settleCompleted(tx, req);
+      await trail(tx, caller, req, 'done');
+    });
   }
 
   return {
@@ -31,36 +66,54 @@ export function deliveriesService(deps: Pick<Deps, 'store'>) {
       };
     },
 
-    async changeStatus(caller: MerchantCaller, v: { id: number; deliveryStatus: string }): Promise<DeliveryRow> {
+    async changeStatus(
+      caller: MerchantCaller,
+      v: { id: number; deliveryStatus: string; pin?: string },
+    ): Promise<DeliveryRow> {
       const req = await load(caller, v.id);
       const invalid = conflict('invalidDeliveryStatusChange');
       if (req.status !== 'pending') throw invalid;
-      const trail = async (tx: Repos, to: string, status: string) => {
-        await audit(tx, caller, {
-          action: 'productRequest.delivery',
-          entity: 'productRequest',
-          entityId: req.id,
-          branchId: req.branchId,
-          before: { deliveryStatus: req.deliveryStatus },
-          after: { deliveryStatus: to },
-        });
-        await tx.events.append(productEvent(req, `delivery.${to}`, status));
-      };
       if (v.deliveryStatus === 'inProgress') {
         if (req.deliveryStatus !== 'pending') throw invalid;
         await transition(deps, invalid, async (tx) => {
           if (!(await tx.productRequests.startDelivery(req.id, caller.id))) throw invalid;
-          await trail(tx, 'inProgress', 'pending');
+          await trail(tx, caller, req, 'inProgress');
         });
       } else if (v.deliveryStatus === 'done') {
-        if (req.deliveryStatus !== 'inProgress') throw invalid;
-        await transition(deps, invalid, async (tx) => {
-          if (!(await tx.productRequests.completeDelivery(req.id, caller.id))) throw invalid;
-          await settleCompleted(tx, req);
-          await trail(tx, 'done', 'done');
-        });
+        if (v.pin === undefined) throw invalidField('pin', 'pinRequired');
+        await deliver(caller, req, v.pin);
       } else throw invalid;
       return toDeliveryRow(await load(caller, req.id));
+    },
+
+    /** The merchant confirms a delivery in progress handed over without the code (locked, or the customer could not give it). */
+    async confirmHandover(caller: MerchantCaller, v: { id: number; reason: string }): Promise<ProductRequest> {
+      const scope = scopeOf(caller);
+      const req = await repo.byId(scope, v.id);
+      if (!req) throw notFound('productRequestNotFound');
+      const invalid = conflict('invalidDeliveryStatusChange');
+      if (req.status !== 'pending' || req.deliveryStatus !== 'inProgress') throw invalid;
+      await transition(deps, invalid, async (tx) => {
+        if (!(await tx.productRequests.confirmHandover(caller.merchantId, req.id, caller.actor))) throw invalid;
+        await settleCompleted(tx, req);
+        await audit(tx, caller, {
+          action: 'productRequest.handover',
+          entity: 'productRequest',
+          entityId: req.id,
+          branchId: req.branchId,
+          before: { deliveryStatus: 'inProgress', pinTries: req.pinTries },
+          after: { deliveryStatus: 'done', reason: v.reason },
+        });
+        await tx.events.append(productEvent(req, 'delivery.done', 'done'));
+      });
+      const after = await repo.byId(scope, req.id);
+      if (!after) throw notFound('productRequestNotFound');
+      return toProductRequest(after);
+    },
+
+    /** The demo's courier reads the code it is told at the door (no call answers it to a courier). */
+    async pinForDemo(caller: MerchantCaller, id: number) {
+      return (await load(caller, id)).deliveryPin ?? '';
     },
   };
 }

@@ -1,10 +1,14 @@
+import { randomInt } from 'node:crypto';
 /**
  * What happens inside the transaction of a completed or refunded product request, after its
  * conditional state change succeeded (docs/domain.md, "Product requests, deliveries and refunds"):
  * the points, the stock and the settlement. Each movement has a unique reference, so it happens once.
  */
-import type { Repos } from '../../repositories';
-import { move } from '../ledger/ledger.service';
+
+import { move } from '../../platform/ledger/ledger.service';
+import type { Repos } from '../../repositories/registry';
+import { returnProductStock } from '../products/product-stock';
+import { addRefundLine, openSettlement } from '../settlements/settlement-writes';
 
 /** Ledger reasons of product requests (the references are `product_request:<id>` and `product_refund:<id>`). */
 export const PRODUCT_LEDGER_REASONS = { productRequest: 'productRequest', productRefund: 'productRefund' } as const;
@@ -22,7 +26,10 @@ export interface Settled {
 const pointsPaid = (r: Settled) => r.payWith === 'points' && r.points > 0;
 
 /** A request just became done: the customer's points go to the merchant, and its settlement is written (status initial). */
-export async function settleCompleted(tx: Repos, r: Settled): Promise<void> {
+export async function settleCompleted(
+  tx: Pick<Repos, 'ledger' | 'products' | 'settlements'>,
+  r: Settled,
+): Promise<void> {
   if (pointsPaid(r))
     await move(tx, {
       from: { type: 'user', id: r.userId },
@@ -31,7 +38,7 @@ export async function settleCompleted(tx: Repos, r: Settled): Promise<void> {
       reason: PRODUCT_LEDGER_REASONS.productRequest,
       reference: `product_request:${r.id}`,
     });
-  await tx.productRequests.insertSettlement({
+  await openSettlement(tx, {
     merchantId: r.merchantId,
     productRequestId: r.id,
     userId: r.userId,
@@ -40,7 +47,10 @@ export async function settleCompleted(tx: Repos, r: Settled): Promise<void> {
 }
 
 /** A refund was just confirmed: the points go back to the customer, the product back to stock, a refund line to the settlement. */
-export async function settleRefunded(tx: Repos, r: Settled): Promise<void> {
+export async function settleRefunded(
+  tx: Pick<Repos, 'ledger' | 'products' | 'settlements'>,
+  r: Settled,
+): Promise<void> {
   if (pointsPaid(r))
     await move(tx, {
       from: { type: 'merchant', id: r.merchantId },
@@ -49,8 +59,8 @@ export async function settleRefunded(tx: Repos, r: Settled): Promise<void> {
       reason: PRODUCT_LEDGER_REASONS.productRefund,
       reference: `product_refund:${r.id}`,
     });
-  await tx.productRequests.returnStock(r.productId);
-  await tx.productRequests.insertRefundLine(r.id, r.userId, r.priceCents);
+  await returnProductStock(tx, r.productId);
+  await addRefundLine(tx, r.id, r.userId, r.priceCents);
 }
 
 /** The live feed's event of a new or changed product request (docs/architecture.md "Live feed"). */
@@ -67,3 +77,6 @@ export const productEvent = (
   action,
   status,
 });
+
+/** A delivery's code for the customer to tell the courier: 4 random digits. */
+export const newDeliveryPin = (): string => String(randomInt(0, 10_000)).padStart(4, '0');

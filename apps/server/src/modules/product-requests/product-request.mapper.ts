@@ -1,4 +1,12 @@
-import type { Address, DeliveryRow, ProductRequest } from '@loyalty/contract';
+import {
+  type Address,
+  acceptDeadline,
+  type DeliveryRow,
+  isMessageKey,
+  type Language,
+  messageText,
+  type ProductRequest,
+} from '@loyalty/contract';
 import type { UserAddressesTable } from '../../db/schema';
 import { centsToDollars } from '../../lib/money';
 import type { ProductRequestJoined } from './product-requests.repository';
@@ -37,13 +45,14 @@ const userAddressOf = (r: ProductRequestJoined) =>
 const branchOf = (r: ProductRequestJoined) => ({
   id: r.branchId,
   branchName: r.branchName,
+  branchNameAr: r.branchNameAr,
   address: r.branchAddress,
   addressAr: r.branchAddressAr,
   phone: r.branchPhone,
 });
 
-/** A stored product request as the contract's `productRequest` (SPEC §3). */
-export const toProductRequest = (r: ProductRequestJoined): ProductRequest => ({
+/** A stored product request as the contract's `productRequest` (SPEC §3); reasons in `lang`. */
+export const toProductRequest = (r: ProductRequestJoined, lang: Language = 'en'): ProductRequest => ({
   id: r.id,
   type: r.type,
   status: r.status,
@@ -60,7 +69,23 @@ export const toProductRequest = (r: ProductRequestJoined): ProductRequest => ({
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
   doneAt: r.doneAt,
-  Product: { id: r.productId, name: r.productName, nameAr: r.productNameAr, image: r.productImage },
+  acceptedAt: r.acceptedAt,
+  acceptedBy:
+    r.acceptedByType !== null && r.acceptedById !== null ? { type: r.acceptedByType, id: r.acceptedById } : null,
+  prepMinutes: r.prepMinutes,
+  readyBy: r.readyBy,
+  readyAt: r.readyAt,
+  acceptBy:
+    r.status === 'pending' && r.acceptedAt === null ? acceptDeadline(r.createdAt, r.merchantAcceptWithin) : null,
+  cancelReason: r.cancelReason,
+  cancelReasonText: r.cancelReason && isMessageKey(r.cancelReason) ? messageText(r.cancelReason, lang) : r.cancelReason,
+  Product: {
+    id: r.productId,
+    name: r.productName,
+    nameAr: r.productNameAr,
+    image: r.productImage,
+    deliveryAvailability: r.productDeliveryAvailability === 1,
+  },
   Branch: branchOf(r),
   user: { id: r.userId, name: r.userName, mobile: r.userMobile },
   UserAddress: userAddressOf(r),

@@ -1,6 +1,8 @@
 import { clock } from '@loyalty/contract';
-import { type Kysely, sql } from 'kysely';
-import type { Database, ProductRequestsTable, SubjectType, UserAddressesTable } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, ProductRequestsTable, UserAddressesTable } from '../../db/schema';
+import { productRequestAccept } from './product-request-accept.repository';
+import { productRequestStates } from './product-request-states.repository';
 
 /**
  * Whose product requests a query reaches: a merchant's (every branch), a staff member's branch
@@ -16,11 +18,15 @@ export interface RequestFilter {
   type?: 'pickup' | 'delivery';
   isCanceled?: boolean;
   status?: ProductRequestsTable['status'];
+  /** New requests waiting to be accepted, oldest first. */
+  toAccept?: boolean;
 }
 
 type NewRequest = Omit<
   ProductRequestsTable,
   | 'id'
+  | 'deliveryPin'
+  | 'pinTries'
   | 'createdAt'
   | 'updatedAt'
   | 'status'
@@ -43,11 +49,21 @@ type NewRequest = Omit<
   | 'rejectedAt'
   | 'rejectedByType'
   | 'rejectedById'
+  | 'acceptedAt'
+  | 'acceptedByType'
+  | 'acceptedById'
+  | 'prepMinutes'
+  | 'readyBy'
+  | 'readyAt'
+  | 'readyByType'
+  | 'readyById'
+  | 'cancelReason'
+  | 'acceptRemindedAt'
 >;
 
 const OPEN_DELIVERY = ['pending', 'inProgress'] as const;
 
-/** The only SQL of product requests, addresses, their stock moves and their settlements. `db` may be a transaction. */
+/** The only SQL of product requests and addresses (stock: products.repository; settlements: settlements.repository). `db` may be a transaction. */
 export const productRequestsRepository = (db: Kysely<Database>) => {
   const scoped = (scope: RequestScope, f: RequestFilter = {}) =>
     db
@@ -57,7 +73,8 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
       .$if(scope.employeeId !== undefined, (q) => q.where('r.employeeId', '=', scope.employeeId!))
       .$if(f.type !== undefined, (q) => q.where('r.type', '=', f.type!))
       .$if(f.isCanceled !== undefined, (q) => q.where('r.isCanceled', '=', f.isCanceled ? 1 : 0))
-      .$if(f.status !== undefined, (q) => q.where('r.status', '=', f.status!));
+      .$if(f.status !== undefined, (q) => q.where('r.status', '=', f.status!))
+      .$if(f.toAccept === true, (q) => q.where('r.status', '=', 'pending').where('r.acceptedAt', 'is', null));
 
   const joined = (q: ReturnType<typeof scoped>) =>
     q
@@ -66,12 +83,16 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
       .innerJoin('customers as c', 'c.id', 'r.userId')
       .leftJoin('userAddresses as a', 'a.id', 'r.addressId')
       .leftJoin('merchantUsers as e', 'e.id', 'r.employeeId')
+      .innerJoin('merchants as m', 'm.id', 'r.merchantId')
       .selectAll('r')
       .select([
+        'm.acceptWithinMinutes as merchantAcceptWithin',
         'p.name as productName',
         'p.nameAr as productNameAr',
         'p.image as productImage',
+        'p.deliveryAvailability as productDeliveryAvailability',
         'b.branchName',
+        'b.branchNameAr',
         'b.address as branchAddress',
         'b.addressAr as branchAddressAr',
         'b.phone as branchPhone',
@@ -96,9 +117,10 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
       const total = await scoped(scope, f)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
+      const order = f.toAccept ? 'asc' : 'desc';
       const rows = await joined(scoped(scope, f))
-        .orderBy('r.createdAt', 'desc')
-        .orderBy('r.id', 'desc')
+        .orderBy('r.createdAt', order)
+        .orderBy('r.id', order)
         .limit(page.limit)
         .offset(page.offset)
         .execute();
@@ -180,7 +202,11 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
         ?.refundPeriod ?? null,
 
     branch: (branchId: number) =>
-      db.selectFrom('branches').select(['id', 'merchantId', 'isActive']).where('id', '=', branchId).executeTakeFirst(),
+      db
+        .selectFrom('branches')
+        .select(['id', 'merchantId', 'isActive', 'pausedUntil', 'openingHours'])
+        .where('id', '=', branchId)
+        .executeTakeFirst(),
 
     address: (userId: number, id: number) =>
       db.selectFrom('userAddresses').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst(),
@@ -198,24 +224,6 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
     customerBalance: async (userId: number) =>
       (await db.selectFrom('customers').select('balance').where('id', '=', userId).executeTakeFirst())?.balance ?? 0,
 
-    /** Takes one from the stock if there is any; true when one was taken. */
-    async takeStock(productId: number) {
-      const res = await db
-        .updateTable('products')
-        .set({ stockAmount: sql<number>`stock_amount - 1`, updatedAt: stamp() })
-        .where('id', '=', productId)
-        .where('stockAmount', '>', 0)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
-
-    returnStock: (productId: number) =>
-      db
-        .updateTable('products')
-        .set({ stockAmount: sql<number>`stock_amount + 1`, updatedAt: stamp() })
-        .where('id', '=', productId)
-        .execute(),
-
     insert: async (v: NewRequest) => {
       const now = stamp();
       return (
@@ -231,6 +239,8 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
             deliveryStatus: null,
             employeeId: null,
             assignedAt: null,
+            deliveryPin: null,
+            pinTries: 0,
             doneAt: null,
             doneByType: null,
             doneById: null,
@@ -251,168 +261,9 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
       ).id;
     },
 
-    // state changes: each is conditional on the state it leaves; true when this call made the change
-
-    /** pending (and, for a delivery, not started) → canceled, by its customer. */
-    async cancel(id: number, userId: number) {
-      const now = stamp();
-      const res = await db
-        .updateTable('productRequests')
-        .set({ status: 'canceled', isCanceled: 1, canceledAt: now, updatedAt: now })
-        .where('id', '=', id)
-        .where('userId', '=', userId)
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('deliveryStatus', 'is', null), eb('deliveryStatus', '=', 'pending')]))
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
-
-    /** A pending pickup → done (picked at the branch). */
-    async completePickup(id: number, by: { type: SubjectType; id: number }) {
-      const now = stamp();
-      const res = await db
-        .updateTable('productRequests')
-        .set({ status: 'done', doneAt: now, doneByType: by.type, doneById: by.id, updatedAt: now })
-        .where('id', '=', id)
-        .where('type', '=', 'pickup')
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
-
-    /** Assigns a pending delivery that is not started to a courier (again, if it had one). */
-    async assign(merchantId: number, id: number, employeeId: number) {
-      const now = stamp();
-      const res = await db
-        .updateTable('productRequests')
-        .set({ employeeId, deliveryStatus: 'pending', assignedAt: now, updatedAt: now })
-        .where('id', '=', id)
-        .where('merchantId', '=', merchantId)
-        .where('type', '=', 'delivery')
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('deliveryStatus', 'is', null), eb('deliveryStatus', '=', 'pending')]))
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
-
-    /** pending (a delivery not yet started) → rejected with a reason, by the merchant or branch staff. */
-    async reject(id: number, reason: string, by: { type: SubjectType; id: number }) {
-      const now = stamp();
-      const res = await db
-        .updateTable('productRequests')
-        .set({
-          status: 'rejected',
-          rejectReason: reason,
-          rejectedAt: now,
-          rejectedByType: by.type,
-          rejectedById: by.id,
-          updatedAt: now,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('deliveryStatus', 'is', null), eb('deliveryStatus', '=', 'pending')]))
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
-
-    /** The assigned courier starts a pending delivery. */
-    async startDelivery(id: number, employeeId: number) {
-      const res = await db
-        .updateTable('productRequests')
-        .set({ deliveryStatus: 'inProgress', updatedAt: stamp() })
-        .where('id', '=', id)
-        .where('employeeId', '=', employeeId)
-        .where('status', '=', 'pending')
-        .where('deliveryStatus', '=', 'pending')
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
-
-    /** The assigned courier delivers: delivery done and the request done. */
-    async completeDelivery(id: number, employeeId: number) {
-      const now = stamp();
-      const res = await db
-        .updateTable('productRequests')
-        .set({
-          status: 'done',
-          deliveryStatus: 'done',
-          doneAt: now,
-          doneByType: 'merchantUser',
-          doneById: employeeId,
-          updatedAt: now,
-        })
-        .where('id', '=', id)
-        .where('employeeId', '=', employeeId)
-        .where('status', '=', 'pending')
-        .where('deliveryStatus', '=', 'inProgress')
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
-
-    /** done (completed after `since`) → refund.pending, by its customer. */
-    async askRefund(id: number, userId: number, reason: string | null, since: string) {
-      const now = stamp();
-      const res = await db
-        .updateTable('productRequests')
-        .set({ status: 'refund.pending', isRefund: 1, refundReason: reason, refundRequestedAt: now, updatedAt: now })
-        .where('id', '=', id)
-        .where('userId', '=', userId)
-        .where('status', '=', 'done')
-        .where('doneAt', '>=', since)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
-
-    /** refund.pending → refund.done with the merchant's comment. */
-    async confirmRefund(id: number, comment: string, by: { type: SubjectType; id: number }) {
-      const now = stamp();
-      const res = await db
-        .updateTable('productRequests')
-        .set({
-          status: 'refund.done',
-          refundComment: comment,
-          refundedAt: now,
-          refundedByType: by.type,
-          refundedById: by.id,
-          updatedAt: now,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'refund.pending')
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
-
-    // settlements (the money module lists them; they are written here, in the request's transaction)
-
-    /** The settlement of a completed request (status initial) and its sale line. Unique per request. */
-    async insertSettlement(v: { merchantId: number; productRequestId: number; userId: number; amountCents: number }) {
-      const now = stamp();
-      const { id } = await db
-        .insertInto('settlements')
-        .values({ ...v, status: 'initial', createdAt: now, updatedAt: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('settlementDetails')
-        .values({ settlementId: id, userId: v.userId, kind: 'sale', amountCents: v.amountCents, createdAt: now })
-        .execute();
-      return id;
-    },
-
-    /** The refund line of a request's settlement (−price); unique per settlement. */
-    async insertRefundLine(productRequestId: number, userId: number, amountCents: number) {
-      const s = await db
-        .selectFrom('settlements')
-        .select('id')
-        .where('productRequestId', '=', productRequestId)
-        .executeTakeFirst();
-      if (!s) return false;
-      await db
-        .insertInto('settlementDetails')
-        .values({ settlementId: s.id, userId, kind: 'refund', amountCents: -amountCents, createdAt: stamp() })
-        .execute();
-      return true;
-    },
+    // state changes: each is conditional on the state it leaves (product-request-states.repository.ts)
+    ...productRequestStates(db),
+    ...productRequestAccept(db),
 
     // couriers
 

@@ -1,6 +1,7 @@
-import type { Handlers } from '../../http/context';
-import type { IdempotencyService } from '../idempotency/idempotency.service';
+import type { Handlers } from '../../core/handler';
+import type { IdempotencyService } from '../../platform/idempotency/idempotency.service';
 import type { QrService } from '../qr/qr.service';
+import type { AcceptInTimeService } from './accept-in-time.service';
 import type { CustomerOrdersService } from './customer-orders.service';
 import type { DeliveriesService } from './deliveries.service';
 import type { ProductRequestsService } from './product-requests.service';
@@ -16,6 +17,7 @@ export const productRequestsRoutes = (
   orders: CustomerOrdersService,
   qr: QrService,
   idempotency: IdempotencyService,
+  acceptInTime: AcceptInTimeService,
 ): Handlers => ({
   'merchant/product/req/list': ({ merchant, body }) => requests.list(merchant, body),
   'merchant/product/req/details': ({ merchant, body }) => requests.details(merchant, body.id),
@@ -25,7 +27,11 @@ export const productRequestsRoutes = (
   'user/req/confirm/refund': ({ merchant, body }) => requests.confirmRefund(merchant, body),
   'merchant/product/req/reject': ({ merchant, body }) => requests.reject(merchant, body),
   'merchantUser/product/req/reject': ({ merchant, body }) => requests.reject(merchant, body),
-  'user/product/req/list': ({ customer, body }) => orders.list(customer, body),
+  'merchant/product/req/accept': ({ merchant, body, lang }) => acceptInTime.accept(merchant, body, lang),
+  'merchantUser/product/req/accept': ({ merchant, body, lang }) => acceptInTime.accept(merchant, body, lang),
+  'merchant/product/req/ready': ({ merchant, body, lang }) => acceptInTime.ready(merchant, body.id, lang),
+  'merchantUser/product/req/ready': ({ merchant, body, lang }) => acceptInTime.ready(merchant, body.id, lang),
+  'user/product/req/list': ({ customer, body, lang }) => orders.list(customer, body, lang),
   'merchantUser/product/req/list': ({ merchant }) => deliveries.list(merchant),
   // a courier's change queued offline is sent with a key; a replay answers the first answer
   'merchantUser/product/req/changeStatus': ({ merchant, body, request }) =>
@@ -33,8 +39,10 @@ export const productRequestsRoutes = (
       merchant.actor,
       body.idempotencyKey ?? idempotencyHeader(request.headers['idempotency-key']),
       'merchantUser/product/req/changeStatus',
+      { id: body.id, deliveryStatus: body.deliveryStatus },
       () => deliveries.changeStatus(merchant, body),
     ),
+  'merchant/product/req/confirmHandover': ({ merchant, body }) => deliveries.confirmHandover(merchant, body),
   'user/address/add': ({ customer, body }) => orders.addAddress(customer, body),
   'user/product/request': async ({ customer, body }) => qr.attach('product', await orders.order(customer, body)),
   'user/product/req/cancel': ({ customer, body }) => orders.cancel(customer, body.id),

@@ -1,15 +1,17 @@
 import type { ApiParsedBody, ProductRequest } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
+import type { ServiceDeps } from '../../core/deps';
 import { type AppError, conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/dialect';
-import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
-import type { Repos } from '../../repositories';
-import { audit } from '../activity/audit';
-import { AlreadyMovedError } from '../ledger/ledger.service';
+import { audit } from '../../platform/audit/audit';
+import { AlreadyMovedError } from '../../platform/ledger/ledger.service';
+import { applyTransition, rejection } from '../../platform/transitions/transition';
+import type { Repos } from '../../repositories/registry';
+import { returnProductStock } from '../products/product-stock';
 import { type Notifier, silentNotifier } from '../push/push.service';
 import { toProductRequest } from './product-request.mapper';
-import { productEvent, settleCompleted, settleRefunded } from './product-request-moves';
+import { newDeliveryPin, productEvent, settleCompleted, settleRefunded } from './product-request-moves';
 import type { RequestScope } from './product-requests.repository';
 import { scopeOf } from './scope';
 
@@ -20,7 +22,11 @@ const ASSIGNMENTS_SHOWN = 100;
  * Runs a state change in one transaction; `lost` is the 409 answered when another caller changed the
  * request first (a conditional update that found nothing, or a movement or settlement already written).
  */
-export async function transition(deps: Pick<Deps, 'store'>, lost: AppError, work: (tx: Repos) => Promise<void>) {
+export async function transition<K extends keyof Repos>(
+  deps: ServiceDeps<K>,
+  lost: AppError,
+  work: (tx: Pick<Repos, K>) => Promise<void>,
+) {
   try {
     await deps.store.transaction(work);
   } catch (err) {
@@ -34,7 +40,10 @@ export async function transition(deps: Pick<Deps, 'store'>, lost: AppError, work
  * (staff: their branch; couriers: their assignments), marking a pickup picked, assigning deliveries
  * to a courier and confirming refunds. docs/domain.md has the state machine.
  */
-export function productRequestsService(deps: Pick<Deps, 'store'>, notify: Notifier = silentNotifier) {
+export function productRequestsService(
+  deps: ServiceDeps<'activity' | 'events' | 'ledger' | 'productRequests' | 'products' | 'settlements'>,
+  notify: Notifier = silentNotifier,
+) {
   const repo = deps.store.productRequests;
 
   async function load(scope: RequestScope, id: number) {
@@ -49,22 +58,34 @@ export function productRequestsService(deps: Pick<Deps, 'store'>, notify: Notifi
     one,
 
     async list(caller: MerchantCaller, v: ApiParsedBody<'merchant/product/req/list'>) {
-      const f = { type: v.type, isCanceled: v.isCanceled, status: v.status };
+      const f = { type: v.type, isCanceled: v.isCanceled, status: v.status, toAccept: v.toAccept };
       const { rows, count } = await repo.list(scopeOf(caller), f, pageOf(v));
-      return { productRequests: { rows: rows.map(toProductRequest), count } };
+      return { productRequests: { rows: rows.map((r) => toProductRequest(r)), count } };
     },
 
     details: (caller: MerchantCaller, id: number) => one(scopeOf(caller), id),
 
-    /** merchant/product/req/changeStatus: a pending pickup becomes done (picked); nothing else. */
+    /**
+     * merchant/product/req/changeStatus: a pending pickup of a product without delivery becomes done
+     * (picked, SPEC §4: `canMarkPicked`); nothing else.
+     */
     async changeStatus(caller: MerchantCaller, v: { id: number; status: string }): Promise<ProductRequest> {
       const scope = scopeOf(caller);
       const req = await load(scope, v.id);
       if (v.status !== 'done') throw conflict('invalidStatusChange');
       if (req.type !== 'pickup') throw conflict('notAPickup');
       if (req.status !== 'pending') throw conflict('orderNotPending');
+      if (req.productDeliveryAvailability === 1) throw conflict('pickupOfDeliveredProduct');
       await transition(deps, conflict('orderNotPending'), async (tx) => {
-        if (!(await tx.productRequests.completePickup(req.id, caller.actor))) throw conflict('orderNotPending');
+        // the same rule in the update itself: a product given delivery meanwhile is refused too
+        if (!(await tx.productRequests.completePickup(req.id, caller.actor))) {
+          const now = await tx.productRequests.byId(scope, req.id);
+          throw conflict(
+            now?.status === 'pending' && now.productDeliveryAvailability === 1
+              ? 'pickupOfDeliveredProduct'
+              : 'orderNotPending',
+          );
+        }
         await settleCompleted(tx, req);
         await audit(tx, caller, {
           action: 'productRequest.pickup',
@@ -93,7 +114,7 @@ export function productRequestsService(deps: Pick<Deps, 'store'>, notify: Notifi
       for (const id of v.productRequestIds) found.push(await load(scope, id));
       await transition(deps, conflict('cannotAssignDelivery'), async (tx) => {
         for (const req of found) {
-          if (!(await tx.productRequests.assign(caller.merchantId, req.id, courier.id)))
+          if (!(await tx.productRequests.assign(caller.merchantId, req.id, courier.id, newDeliveryPin())))
             throw conflict('cannotAssignDelivery');
           await audit(tx, caller, {
             action: 'productRequest.assign',
@@ -155,20 +176,12 @@ export function productRequestsService(deps: Pick<Deps, 'store'>, notify: Notifi
       // (found by the proof races on PostgreSQL); lost to anything else it answers 409
       let lost = false;
       await transition(deps, refused, async (tx) => {
-        if (!(await tx.productRequests.reject(req.id, v.reason, caller.actor))) {
-          lost = true;
-          return;
-        }
-        await tx.productRequests.returnStock(req.productId);
-        await audit(tx, caller, {
-          action: 'productRequest.reject',
-          entity: 'productRequest',
-          entityId: req.id,
-          branchId: req.branchId,
-          before: { status: 'pending' },
-          after: { status: 'rejected', reason: v.reason },
-        });
-        await tx.events.append(productEvent(req, 'rejected', 'rejected'));
+        lost = !(await applyTransition(tx, caller, {
+          change: () => tx.productRequests.reject(req.id, v.reason, caller.actor),
+          alongside: () => returnProductStock(tx, req.productId),
+          audit: rejection('productRequest', req, v.reason),
+          event: productEvent(req, 'rejected', 'rejected'),
+        }));
       });
       if (lost) {
         const after = await load(scope, req.id);
@@ -180,11 +193,14 @@ export function productRequestsService(deps: Pick<Deps, 'store'>, notify: Notifi
 
     /** A courier's assignments, newest first (merchant/user/details `merchantUser.ProductRequests`). */
     async assignmentsOf(merchantId: number, employeeId: number): Promise<ProductRequest[]> {
-      return (await repo.assignedTo(merchantId, employeeId, ASSIGNMENTS_SHOWN)).map(toProductRequest);
+      return (await repo.assignedTo(merchantId, employeeId, ASSIGNMENTS_SHOWN)).map((r) => toProductRequest(r));
     },
 
     /** The courier's deliveries not yet delivered (pending or in progress): the dashboard count. */
     openDeliveriesCount: (merchantId: number, employeeId: number) => repo.countOpenDeliveries(merchantId, employeeId),
+
+    /** New requests waiting to be accepted: the merchant's (branchId undefined) or a branch's. */
+    toAcceptCount: (merchantId: number, branchId?: number | null) => repo.countUnaccepted(merchantId, branchId),
   };
 }
 

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { clock } from '@loyalty/contract';
+import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, ProductsTable } from '../../db/schema';
 import type { Page } from '../../lib/paging';
@@ -87,6 +88,26 @@ export const productsRepository = (db: Kysely<Database>) => {
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
+
+    // stock, written only through product-stock.ts (an order takes one, a cancel, rejection or refund returns it)
+
+    /** Takes one from the stock if there is any; true when one was taken. */
+    async takeStock(productId: number) {
+      const res = await db
+        .updateTable('products')
+        .set({ stockAmount: sql<number>`stock_amount - 1`, updatedAt: clock.nowIso() })
+        .where('id', '=', productId)
+        .where('stockAmount', '>', 0)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    returnStock: (productId: number) =>
+      db
+        .updateTable('products')
+        .set({ stockAmount: sql<number>`stock_amount + 1`, updatedAt: clock.nowIso() })
+        .where('id', '=', productId)
+        .execute(),
   };
 };
 

@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { ProductsService } from './products.service';
 
 export const productsRoutes = (products: ProductsService): Handlers => ({

@@ -1,13 +1,13 @@
 import type { ApiParsedBody, Product } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
+import type { ServiceDeps } from '../../core/deps';
 import { notFound } from '../../core/errors';
+import type { UploadedFile } from '../../core/handler';
 import { flag } from '../../db/dialect';
-import type { Deps } from '../../deps';
-import type { UploadedFile } from '../../http/context';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
 import { mapDefined } from '../../lib/optional';
 import { pageOf } from '../../lib/paging';
-import { imageStore, pickFiles } from '../images/image.service';
+import { imageStore, pickFiles } from '../../platform/images/image.service';
 import type { TagsService } from '../tags/tags.service';
 import type { ProductsRepository, ProductWithMerchant } from './products.repository';
 
@@ -36,7 +36,7 @@ export const toProduct = (p: ProductWithMerchant, tagRows: TagRow[]): Product =>
 };
 
 /** A merchant's products; staff read their merchant's. Another merchant's id answers 404. */
-export function productsService({ store, storage }: Pick<Deps, 'store' | 'storage'>, tags: TagsService) {
+export function productsService({ store, storage }: ServiceDeps<'products', 'storage'>, tags: TagsService) {
   const repo = store.products;
   const images = imageStore(storage);
 

@@ -1,16 +1,22 @@
-import type { MerchantProfile, MerchantUserProfile } from '@loyalty/contract';
+import { ACCEPT_LIMITS, type MerchantProfile, type MerchantUserProfile } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
-import { conflictOn, notFound } from '../../core/errors';
-import type { Deps } from '../../deps';
-import { audit } from '../activity/audit';
+import type { ServiceDeps } from '../../core/deps';
+import { conflictOn, invalidField, notFound } from '../../core/errors';
+import { audit } from '../../platform/audit/audit';
+import type { AuthService } from '../auth/auth.service';
 import type { ProductRequestsService } from '../product-requests/product-requests.service';
 
 const fullName = (u: { fName: string; mName: string; lName: string }) =>
   [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
 
+/** The text to the old number when the sign-in mobile changes (the last digits of the new one only). */
+const mobileChangedText = (to: string) =>
+  `The sign-in mobile number of your merchant account was changed to one ending in ${to.slice(-4)}. If you did not do this, contact support now.`;
+
 export function profileService(
-  { store }: Pick<Deps, 'store'>,
-  productRequests: Pick<ProductRequestsService, 'openDeliveriesCount'>,
+  { store, sms, log }: ServiceDeps<'accounts' | 'activity' | 'profile' | 'staff', 'sms' | 'log'>,
+  productRequests: Pick<ProductRequestsService, 'openDeliveriesCount' | 'toAcceptCount'>,
+  auth: Pick<AuthService, 'confirmPassword' | 'endOtherSessions'>,
 ) {
   const { profile: repo, accounts, staff } = store;
 
@@ -26,15 +32,17 @@ export function profileService(
       isAproved: m.status === 'approved',
       status: m.status,
       rule: 'merchant',
+      userCurrncy: m.currency,
       MerchantProfile: {
         logo: m.logo,
         hotLine: m.hotLine,
         refundPeriod: m.refundPeriod,
+        acceptWithinMinutes: m.acceptWithinMinutes ?? ACCEPT_LIMITS.acceptWithinDefault,
         commissionPercentage: m.commissionPercentage,
         taxRegistrationNumber: m.taxRegistrationNumber,
         refundRules: m.refundRules,
       },
-      counts: await repo.merchantCounts(m.id),
+      counts: { ...(await repo.merchantCounts(m.id)), ordersToAccept: await productRequests.toAcceptCount(m.id) },
       merchantUser: { rule: 'merchant', fName: m.name, mName: '', lName: '', isActive: m.status !== 'suspended' },
       createdAt: m.createdAt,
     };
@@ -55,7 +63,10 @@ export function profileService(
         mobile: s.mobileNum,
         rule,
         merchant: { id: s.merchantId, name: s.merchantName },
-        Branch: s.branchId !== null && s.branchName ? { id: s.branchId, branchName: s.branchName } : null,
+        Branch:
+          s.branchId !== null && s.branchName
+            ? { id: s.branchId, branchName: s.branchName, branchNameAr: s.branchNameAr }
+            : null,
         merchantUser: {
           rule,
           fName: s.fName,
@@ -67,31 +78,58 @@ export function profileService(
         counts: {
           pendingRequests: rule === 'merchantUser' ? await repo.pendingRequestsOfBranch(s.merchantId, s.branchId) : 0,
           pendingDeliveries: rule === 'delivery' ? await productRequests.openDeliveriesCount(s.merchantId, s.id) : 0,
+          ordersToAccept: rule === 'merchantUser' ? await productRequests.toAcceptCount(s.merchantId, s.branchId) : 0,
         },
       };
     },
 
+    /**
+     * The sign-in mobile is what a password reset texts its code to, so changing it takes the
+     * current password (checked under the sign-in limits), ends every other session and tells the
+     * old number by text (docs/security.md, "Changing the sign-in mobile").
+     */
     async updateProfile(
       caller: MerchantCaller,
       v: {
         fName: string;
         mobile: string;
+        password?: string;
         hotLine?: string;
         refundPeriod?: number;
+        acceptWithinMinutes?: number;
         taxRegistrationNumber?: string;
         refundRules?: string;
+        userCurrncy?: string;
       },
+      address: string,
     ) {
-      if (await accounts.loginMobileTaken(v.mobile, { type: 'merchant', id: caller.merchantId }))
+      const current = await repo.merchant(caller.merchantId);
+      if (!current) throw notFound('merchantNotFound');
+      const newMobile = v.mobile !== current.mobile;
+      // the password first: a token alone learns nothing, not even whether a number has an account
+      if (newMobile) {
+        if (!v.password) throw invalidField('password', 'currentPasswordForMobile');
+        await auth.confirmPassword({ type: 'merchant', id: caller.merchantId }, v.password, address, 'password');
+      }
+      if (newMobile && (await accounts.loginMobileTaken(v.mobile, { type: 'merchant', id: caller.merchantId })))
         throw conflictOn('mobile', 'mobileTaken');
       await repo.updateMerchant(caller.merchantId, {
         name: v.fName,
         mobile: v.mobile,
         ...(v.hotLine !== undefined && { hotLine: v.hotLine }),
         ...(v.refundPeriod !== undefined && { refundPeriod: v.refundPeriod }),
+        ...(v.acceptWithinMinutes !== undefined && { acceptWithinMinutes: v.acceptWithinMinutes }),
         ...(v.taxRegistrationNumber !== undefined && { taxRegistrationNumber: v.taxRegistrationNumber }),
         ...(v.refundRules !== undefined && { refundRules: v.refundRules }),
+        ...(v.userCurrncy !== undefined && { currency: v.userCurrncy }),
       });
+      if (newMobile) {
+        await auth.endOtherSessions({ type: 'merchant', id: caller.merchantId, sessionId: caller.sessionId });
+        // the change stands even when the text cannot be queued; the log says so
+        await sms
+          .send(current.mobile, mobileChangedText(v.mobile))
+          .catch((err) => log.error({ err }, 'text to the old sign-in mobile not sent'));
+      }
       return merchantMe(caller.merchantId);
     },
 

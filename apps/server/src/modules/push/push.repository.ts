@@ -34,9 +34,10 @@ export const pushRepository = (db: Kysely<Database>) => {
       auth: string;
       lang: 'en' | 'ar';
     }): Promise<void> {
+      const { subjectType, subjectId, sessionId, endpoint, p256dh, auth, lang } = v;
       await db
         .insertInto('pushSubscriptions')
-        .values({ ...v, createdAt: nowIso() })
+        .values({ subjectType, subjectId, sessionId, endpoint, p256dh, auth, lang, createdAt: nowIso() })
         .onConflict((oc) =>
           oc.column('endpoint').doUpdateSet({
             subjectType: v.subjectType,
@@ -50,12 +51,31 @@ export const pushRepository = (db: Kysely<Database>) => {
         .execute();
     },
 
+    /** Deletes an account's subscriptions but its newest `keep` (the latest registered or moved). */
+    async keepNewest(subjectType: SubjectType, subjectId: number, keep: number): Promise<void> {
+      const newest = db
+        .selectFrom('pushSubscriptions')
+        .select('id')
+        .where('subjectType', '=', subjectType)
+        .where('subjectId', '=', subjectId)
+        .orderBy('id', 'desc')
+        .limit(keep);
+      await db
+        .deleteFrom('pushSubscriptions')
+        .where('subjectType', '=', subjectType)
+        .where('subjectId', '=', subjectId)
+        .where('id', 'not in', (eb) => eb.selectFrom(newest.as('n')).select('n.id'))
+        .execute();
+    },
+
     deleteOfSession: (sessionId: number) =>
       db.deleteFrom('pushSubscriptions').where('sessionId', '=', sessionId).execute(),
 
     deleteById: (id: number) => db.deleteFrom('pushSubscriptions').where('id', '=', id).execute(),
 
-    ofSession: (sessionId: number): Promise<PushTarget[]> => live().where('p.sessionId', '=', sessionId).execute(),
+    /** A session's devices, newest first. */
+    ofSession: (sessionId: number): Promise<PushTarget[]> =>
+      live().where('p.sessionId', '=', sessionId).orderBy('p.id', 'desc').execute(),
 
     /** The merchant's own devices, and those of the active staff (not couriers) of one branch. */
     ofBranch: (merchantId: number, branchId: number): Promise<PushTarget[]> =>

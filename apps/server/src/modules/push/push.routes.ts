@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { PushService } from './push.service';
 
 export const pushRoutes = (push: PushService): Handlers => ({

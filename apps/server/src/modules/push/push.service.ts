@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isIP } from 'node:net';
 import {
   type Language,
   messageText,
@@ -9,15 +8,34 @@ import {
   parsePushSubscription,
 } from '@loyalty/contract';
 import type { Caller } from '../../core/caller';
+import type { ServiceDeps } from '../../core/deps';
 import { invalidField } from '../../core/errors';
-import type { Deps } from '../../deps';
 import { once } from '../../lib/lazy';
-import type { SecretsService } from '../secrets/secrets.service';
+import type { SecretsService } from '../../platform/secrets/secrets.service';
 
 /** web-push is loaded when keys are first made or a notification is first sent. */
 const loadWebPush = once(async () => (await import('web-push')).default);
 
 import type { PushTarget } from './push.repository';
+
+/**
+ * The push services browsers subscribe with (docs/security.md, "Web Push"): a subscription must name
+ * one of these hosts (or a host under one of them), on port 443. Anything else — an address, an
+ * internal name, a name that resolves to an internal address — is refused, so the server never
+ * sends a request into its own network on a caller's behalf.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com', // Chrome, Edge on Android, Samsung Internet, Opera
+  'android.googleapis.com', // older Chrome (GCM endpoints)
+  'push.services.mozilla.com', // Firefox (updates.push.services.mozilla.com)
+  'push.apple.com', // Safari (web.push.apple.com)
+  'notify.windows.com', // Edge on Windows (*.notify.windows.com)
+] as const;
+
+/** At most this many subscriptions per account; a new one replaces the oldest. */
+export const SUBSCRIPTIONS_PER_ACCOUNT = 5;
+
+const isPushServiceHost = (host: string) => PUSH_SERVICE_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
 
 /** The app_secrets name of the VAPID key pair (JSON `{publicKey, privateKey}`), shared by every server process. */
 export const VAPID_SECRET = 'push.vapid';
@@ -29,6 +47,8 @@ export interface PushOptions {
   allowHttpEndpoints?: boolean;
   /** How long one delivery may take. */
   timeoutMs?: number;
+  /** The VAPID key pair from the environment (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY); else generated in the database. */
+  vapid?: { publicKey: string; privateKey: string };
 }
 
 /** A text in both languages, or the same for both. */
@@ -66,32 +86,37 @@ export function renderPush(msg: PushMessage, lang: Language): PushPayload {
  * that caused them has committed, without ever failing it. A push service answering 404 or 410 means
  * the subscription is gone: its row is deleted.
  */
-export function pushService(deps: Pick<Deps, 'store' | 'log'>, secrets: SecretsService, opts: PushOptions = {}) {
+export function pushService(deps: ServiceDeps<'push', 'log'>, secrets: SecretsService, opts: PushOptions = {}) {
   const repo = deps.store.push;
   const subject = opts.subject ?? DEFAULT_SUBJECT;
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const inFlight = new Set<Promise<unknown>>();
 
   async function vapidKeys(): Promise<{ publicKey: string; privateKey: string }> {
+    if (opts.vapid) return opts.vapid;
     const webpush = await loadWebPush();
     const stored = await secrets.getOrCreate(VAPID_SECRET, () => JSON.stringify(webpush.generateVAPIDKeys()));
     return JSON.parse(stored) as { publicKey: string; privateKey: string };
   }
 
   /**
-   * A subscription the server may send to: an https push service named by a host name (not an
-   * address literal or localhost, so a caller cannot point the server at local services); tests
-   * allow plain http on loopback.
+   * A subscription the server may send to: https on port 443 of a browser push service
+   * (PUSH_SERVICE_HOSTS); tests allow any endpoint (a loopback push service).
    */
   function acceptable(token: string | undefined | null): PushSubscriptionKeys | undefined {
     const sub = parsePushSubscription(token);
     if (!sub) return undefined;
     if (opts.allowHttpEndpoints) return sub;
-    const { protocol, hostname } = new URL(sub.endpoint);
-    if (protocol !== 'https:') return undefined;
-    if (hostname === 'localhost' || hostname.endsWith('.localhost') || isIP(hostname.replace(/^\[|\]$/g, '')))
+    const url = new URL(sub.endpoint);
+    if (url.protocol !== 'https:' || (url.port !== '' && url.port !== '443') || url.username || url.password)
       return undefined;
-    return sub;
+    return isPushServiceHost(url.hostname.toLowerCase().replace(/\.$/, '')) ? sub : undefined;
+  }
+
+  /** Stores a subscription and keeps the account's newest SUBSCRIPTIONS_PER_ACCOUNT. */
+  async function store(v: Parameters<typeof repo.save>[0]): Promise<void> {
+    await repo.save(v);
+    await repo.keepNewest(v.subjectType, v.subjectId, SUBSCRIPTIONS_PER_ACCOUNT);
   }
 
   async function deliver(target: PushTarget, payload: PushPayload): Promise<DeliveryResult> {
@@ -157,7 +182,14 @@ export function pushService(deps: Pick<Deps, 'store' | 'log'>, secrets: SecretsS
     ): Promise<void> {
       const sub = acceptable(deviceToken);
       if (!sub) return;
-      await repo.save({ ...session, sessionId: session.id, ...sub, lang });
+      // the session's own id is not the subscription's (spread, it was inserted as the row's id)
+      await store({
+        subjectType: session.subjectType,
+        subjectId: session.subjectId,
+        sessionId: session.id,
+        ...sub,
+        lang,
+      });
     },
 
     /** Signing out deletes the session's subscriptions. */
@@ -170,7 +202,7 @@ export function pushService(deps: Pick<Deps, 'store' | 'log'>, secrets: SecretsS
       if (!sub) throw invalidField('deviceToken', 'invalidPushSubscription');
       if (caller.type !== 'merchant' && caller.type !== 'merchantUser')
         throw invalidField('deviceToken', 'invalidPushSubscription');
-      await repo.save({
+      await store({
         subjectType: caller.type,
         subjectId: caller.id,
         sessionId: caller.sessionId,
@@ -185,9 +217,12 @@ export function pushService(deps: Pick<Deps, 'store' | 'log'>, secrets: SecretsS
       return { success: true as const };
     },
 
-    /** Sends the test notification to this session's devices and waits for the answers (none: 0 and 0). */
+    /**
+     * Sends the test notification to this session's newest device and waits for the answer (none:
+     * 0 and 0): one request to one push service per call.
+     */
     async test(caller: Caller) {
-      const targets = await repo.ofSession(caller.sessionId);
+      const targets = (await repo.ofSession(caller.sessionId)).slice(0, 1);
       const results = await sendTo(targets, {
         title: 'pushTestTitle',
         body: 'pushTestBody',

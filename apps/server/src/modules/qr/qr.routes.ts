@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { QrService } from './qr.service';
 
 /** Signed request codes: a customer's fresh code and the staff's scan (docs/domain.md, "Signed request codes"). */

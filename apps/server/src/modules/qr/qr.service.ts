@@ -1,31 +1,32 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseQr, QR_TTL_SECONDS, type QrCode, type QrKind, qrSignedPart } from '@loyalty/contract';
 import type { CustomerCaller, MerchantCaller } from '../../core/caller';
+import type { ServiceDeps } from '../../core/deps';
 import { AppError, conflict, forbidden, notFound } from '../../core/errors';
-import type { Deps } from '../../deps';
-import type { SecretsService } from '../secrets/secrets.service';
+import { LEGACY_KID, type SigningKeys } from '../../platform/secrets/signing-keys';
 
 const NOT_FOUND = { offer: 'requestNotFound', redeem: 'requestNotFound', product: 'productRequestNotFound' } as const;
 
+/** Clocks of the servers may differ this much: a code may claim to live this much longer than a fresh one. */
+const CLOCK_SKEW_SECONDS = 60;
+
 /**
  * Signed request codes (docs/domain.md, "Signed request codes"): the customer's answers carry a code
- * `L1.<kind>.<id>.<merchantId>.<exp>.<sig>` signed with HMAC-SHA256 under the server-wide `qr-hmac`
- * secret (shared by every process through app_secrets); staff scan it and the server checks the
- * signature (timing-safe), the expiry, the merchant, the staff member's branch and that the request
- * is still open, then answers which request to open.
+ * `L2.<kid>.<kind>.<id>.<merchantId>.<exp>.<sig>` signed with HMAC-SHA256 under the signing key `kid`
+ * (platform/secrets/signing-keys.ts: from the environment, or rotatable keys in the database shared by
+ * every process); staff scan it and the server checks the key (known, and not retired longer than a
+ * code lives), the signature (timing-safe), the expiry, the merchant, the staff member's branch and
+ * that the request is still open, then answers which request to open. Codes of the first format
+ * (`L1.…`, no key id) verify with the original key, `k0`.
  */
-export function qrService({ store }: Pick<Deps, 'store'>, secrets: SecretsService, now = () => Date.now()) {
-  const key = async () =>
-    Buffer.from(await secrets.getOrCreate('qr-hmac', () => randomBytes(32).toString('base64url')), 'base64url');
-  const mac = async (signedPart: string) =>
-    createHmac('sha256', await key())
-      .update(signedPart)
-      .digest();
+export function qrService({ store }: ServiceDeps<'qr'>, keys: SigningKeys, now = () => Date.now()) {
+  const mac = (key: Buffer, signedPart: string) => createHmac('sha256', key).update(signedPart).digest();
 
   async function issue(kind: QrKind, id: number, merchantId: number): Promise<QrCode> {
+    const key = await keys.current();
     const exp = Math.floor(now() / 1000) + QR_TTL_SECONDS;
-    const signedPart = qrSignedPart({ kind, id, merchantId, exp });
-    const sig = (await mac(signedPart)).toString('base64url');
+    const signedPart = qrSignedPart({ kind, id, merchantId, exp }, key.kid);
+    const sig = mac(key.key, signedPart).toString('base64url');
     return { code: `${signedPart}.${sig}`, expiresAt: new Date(exp * 1000).toISOString() };
   }
 
@@ -50,10 +51,14 @@ export function qrService({ store }: Pick<Deps, 'store'>, secrets: SecretsServic
     async scan(caller: MerchantCaller, code: string): Promise<{ kind: QrKind; id: number }> {
       const parsed = parseQr(code);
       if (!parsed) throw new AppError(400, 'qrForged');
-      const expected = await mac(parsed.signedPart);
+      const key = await keys.find(parsed.kid ?? LEGACY_KID);
+      if (!key) throw new AppError(400, 'qrForged');
+      const expected = mac(key.key, parsed.signedPart);
       const given = Buffer.from(parsed.sig, 'base64url');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(400, 'qrForged');
       const { kind, id, merchantId, exp } = parsed.claims;
+      // no code the server signed lives longer than QR_TTL_SECONDS from now
+      if (exp > now() / 1000 + QR_TTL_SECONDS + CLOCK_SKEW_SECONDS) throw new AppError(400, 'qrForged');
       if (exp * 1000 <= now()) throw conflict('qrExpired');
       if (merchantId !== caller.merchantId) throw forbidden('qrOtherMerchant');
       const target = await store.qr.target(kind, id);

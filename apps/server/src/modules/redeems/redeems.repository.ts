@@ -39,6 +39,7 @@ export const redeemsRepository = (db: Kysely<Database>) => {
       'c.mobile as userMobile',
       'm.name as merchantName',
       'b.branchName',
+      'b.branchNameAr',
     ]);
 
   return {

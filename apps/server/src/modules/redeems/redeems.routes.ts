@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { RedeemsService } from './redeems.service';
 
 export const redeemsRoutes = (redeems: RedeemsService): Handlers => ({

@@ -1,10 +1,11 @@
 import type { RedeemRequest, RedeemStatus } from '@loyalty/contract';
 import { approvalStamp, type CustomerCaller, type MerchantCaller, type TenantScope } from '../../core/caller';
+import type { ServiceDeps } from '../../core/deps';
 import { conflict, notFound } from '../../core/errors';
-import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
-import { audit } from '../activity/audit';
-import { AlreadyMovedError, LEDGER_REASONS, move } from '../ledger/ledger.service';
+import { audit } from '../../platform/audit/audit';
+import { AlreadyMovedError, LEDGER_REASONS, move } from '../../platform/ledger/ledger.service';
+import { applyTransition, rejection } from '../../platform/transitions/transition';
 import { type Notifier, silentNotifier } from '../push/push.service';
 import type { RedeemJoined } from './redeems.repository';
 
@@ -17,7 +18,7 @@ const toRedeemRequest = (r: RedeemJoined): RedeemRequest => ({
   rejectedAt: r.rejectedAt,
   user: { id: r.userId, name: r.userName, mobile: r.userMobile },
   merchant: { name: r.merchantName },
-  Branch: { id: r.branchId, branchName: r.branchName },
+  Branch: { id: r.branchId, branchName: r.branchName, branchNameAr: r.branchNameAr },
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
@@ -37,7 +38,10 @@ const eventOf = (r: { id: number; merchantId: number; branchId: number }, action
  * Redeem requests (SPEC §2-§4; docs/domain.md, the ledger): a customer asks to spend points at a merchant's branch;
  * approval (not approved → approved) moves `amount` points from the customer to the merchant, once.
  */
-export function redeemsService({ store }: Pick<Deps, 'store'>, notify: Notifier = silentNotifier) {
+export function redeemsService(
+  { store }: ServiceDeps<'activity' | 'events' | 'ledger' | 'redeems'>,
+  notify: Notifier = silentNotifier,
+) {
   const repo = store.redeems;
 
   async function one(scope: TenantScope, id: number): Promise<RedeemRequest> {
@@ -111,18 +115,13 @@ export function redeemsService({ store }: Pick<Deps, 'store'>, notify: Notifier 
       const req = await repo.byId(caller, v.reqId);
       if (!req) throw notFound('requestNotFound');
       if (req.isApproved !== 1 && req.rejectedAt === null)
-        await store.transaction(async (tx) => {
-          if (!(await tx.redeems.reject(req.id, v.reason, caller.actor))) return; // changed meanwhile
-          await audit(tx, caller, {
-            action: 'redeem.reject',
-            entity: 'redeem',
-            entityId: req.id,
-            branchId: req.branchId,
-            before: { status: 'pending' },
-            after: { status: 'rejected', reason: v.reason },
-          });
-          await tx.events.append(eventOf(req, 'rejected', 'rejected'));
-        });
+        await store.transaction((tx) =>
+          applyTransition(tx, caller, {
+            change: () => tx.redeems.reject(req.id, v.reason, caller.actor), // false: changed meanwhile
+            audit: rejection('redeem', req, v.reason),
+            event: eventOf(req, 'rejected', 'rejected'),
+          }),
+        );
       const after = await one(caller, v.reqId);
       if (after.status !== 'rejected') throw conflict('requestNotPending');
       return after;

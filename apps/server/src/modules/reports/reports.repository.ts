@@ -67,6 +67,7 @@ export const reportsRepository = (db: Kysely<Database>) => ({
       .select((eb) => [
         'b.id as branchId',
         'b.branchName',
+        'b.branchNameAr',
         eb.fn.coalesce('o.countRequests', sql<number>`0`).as('countRequests'),
         eb.fn.coalesce('o.points', sql<number>`0`).as('totalRequestsAmountPoints'),
         eb.fn.coalesce('p.countProductRequests', sql<number>`0`).as('countProductRequests'),
@@ -97,10 +98,10 @@ export const reportsRepository = (db: Kysely<Database>) => ({
     merchantId: number,
     kind: 'offerRequest' | 'redeem' | 'productRequest' | 'settlement',
     ids: number[],
-  ): Promise<Map<number, string>> {
+  ): Promise<Map<number, { name: string }>> {
     if (ids.length === 0) return new Map();
     const named = (q: Promise<{ id: number; name: string }[]>) =>
-      q.then((rows) => new Map(rows.map((r) => [r.id, r.name])));
+      q.then((rows) => new Map(rows.map((r) => [r.id, { name: r.name }])));
     switch (kind) {
       case 'offerRequest':
         return named(
@@ -145,16 +146,16 @@ export const reportsRepository = (db: Kysely<Database>) => ({
     }
   },
 
-  /** Package names behind the merchant's package purchases. */
-  async packageNames(merchantId: number, ids: number[]): Promise<Map<number, string>> {
+  /** Package names, with their Arabic variants, behind the merchant's package purchases. */
+  async packageNames(merchantId: number, ids: number[]): Promise<Map<number, { name: string; nameAr: string | null }>> {
     if (ids.length === 0) return new Map();
     const rows = await db
       .selectFrom('packageRequests as pr')
       .innerJoin('packages as p', 'p.id', 'pr.packageId')
-      .select(['pr.id', 'p.name'])
+      .select(['pr.id', 'p.name', 'p.nameAr'])
       .where('pr.merchantId', '=', merchantId)
       .where('pr.id', 'in', ids)
       .execute();
-    return new Map(rows.map((r) => [r.id, r.name]));
+    return new Map(rows.map((r) => [r.id, { name: r.name, nameAr: r.nameAr }]));
   },
 });

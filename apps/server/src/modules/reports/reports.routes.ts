@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { ReportsService } from './reports.service';
 
 export const reportsRoutes = (reports: ReportsService): Handlers => ({

@@ -1,7 +1,7 @@
 import type { ChartRow, LedgerLinkType, PointsHistoryRow } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
+import type { ServiceDeps } from '../../core/deps';
 import { invalidField } from '../../core/errors';
-import type { Deps } from '../../deps';
 import { centsToDollars } from '../../lib/money';
 import { pageOf } from '../../lib/paging';
 
@@ -35,7 +35,7 @@ const linkOf = (reference: string): { type: LedgerLinkType; id: number | null } 
  * Account reports (SPEC §2: four charts per branch) and the merchant's points history (the
  * ledger made visible on /transactiondetails). Figures come from the database's aggregates.
  */
-export function reportsService({ store }: Pick<Deps, 'store'>) {
+export function reportsService({ store }: ServiceDeps<'reports'>) {
   const repo = store.reports;
   return {
     async branchChart(caller: MerchantCaller, v: { from?: string; to?: string }): Promise<ChartRow[]> {
@@ -47,6 +47,7 @@ export function reportsService({ store }: Pick<Deps, 'store'>) {
       return rows.map((r) => ({
         branchId: r.branchId,
         branchName: r.branchName,
+        branchNameAr: r.branchNameAr,
         countRequests: Number(r.countRequests),
         countProductRequests: Number(r.countProductRequests),
         totalRequestsAmountPoints: Number(r.totalRequestsAmountPoints),
@@ -66,7 +67,7 @@ export function reportsService({ store }: Pick<Deps, 'store'>) {
         repo.customerNames(caller.merchantId, 'settlement', idsOf('settlement')),
         repo.packageNames(caller.merchantId, idsOf('packageRequest')),
       ]);
-      const names: Partial<Record<LedgerLinkType, Map<number, string>>> = {
+      const names: Partial<Record<LedgerLinkType, Map<number, { name: string; nameAr?: string | null }>>> = {
         offerRequest: offers,
         redeem: redeems,
         productRequest: products,
@@ -81,7 +82,8 @@ export function reportsService({ store }: Pick<Deps, 'store'>) {
         reason: r.reason,
         reference: r.reference,
         link: r.link,
-        who: (r.link.id !== null && names[r.link.type]?.get(r.link.id)) || null,
+        who: (r.link.id !== null && names[r.link.type]?.get(r.link.id)?.name) || null,
+        whoAr: (r.link.id !== null && names[r.link.type]?.get(r.link.id)?.nameAr) || null,
       }));
       return { rows: out, count };
     },

@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { SettlementsService } from './settlements.service';
 
 export const settlementsRoutes = (settlements: SettlementsService): Handlers => ({

@@ -1,7 +1,7 @@
 import type { Settlement, SettlementDetails } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
+import type { InTransaction, ServiceDeps } from '../../core/deps';
 import { notFound } from '../../core/errors';
-import type { Deps } from '../../deps';
 import { centsToDollars } from '../../lib/money';
 import { pageOf } from '../../lib/paging';
 import type { SettlementRow } from './settlements.repository';
@@ -19,7 +19,7 @@ const toSettlement = (s: SettlementRow): Settlement => ({
  * (`initial`); the operator moves it to `pending`, then `paid` (`npm run admin -- settlement move`).
  * The merchant reads the initial and pending lists and each settlement's details.
  */
-export function settlementsService({ store }: Pick<Deps, 'store'>) {
+export function settlementsService({ store }: ServiceDeps<'settlements'>) {
   const repo = store.settlements;
   return {
     list: async (caller: MerchantCaller, status: 'initial' | 'pending', v: { pageNum?: number; limit?: number }) =>
@@ -50,6 +50,25 @@ export function settlementsService({ store }: Pick<Deps, 'store'>) {
         })),
       };
     },
+
+    /** The operator's view of a settlement (its status, owed amount and merchant), for `settlement move`. */
+    forOperator: (id: number) => repo.forOperator(id),
+
+    /**
+     * Moves a settlement from `from` to `to` only if it is still `from`; true when this call moved it.
+     * `inTx`: the caller's transaction to move it in (the operator's, with its log row).
+     */
+    move: (
+      id: number,
+      from: 'initial' | 'pending',
+      to: 'pending' | 'paid',
+      reference?: string,
+      inTx: InTransaction<'settlements'> = (write) => store.transaction(write),
+    ) => inTx((tx) => tx.settlements.moveSettlement(id, from, to, reference)),
+
+    /** The operator's list: amounts owed in dollars, with the payment reference and time. */
+    operatorList: async (f: { status?: 'initial' | 'pending' | 'paid'; merchant?: string }) =>
+      (await repo.operatorList(f)).map(({ amountCents, ...r }) => ({ ...r, amount: centsToDollars(amountCents) })),
   };
 }
 

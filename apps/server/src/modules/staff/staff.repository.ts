@@ -29,6 +29,7 @@ const staffWithBranchQuery = (db: Kysely<Database>) =>
       'u.rule',
       'u.isActive',
       'b.branchName',
+      'b.branchNameAr',
     ]);
 
 /** Staff members and couriers (merchant_users): the only SQL of the staff module. */

@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { StaffService } from './staff.service';
 
 export const staffRoutes = (staff: StaffService): Handlers => ({

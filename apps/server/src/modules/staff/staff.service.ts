@@ -1,9 +1,9 @@
 import type { ApiParsedBody, Employee } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
+import type { ServiceDeps } from '../../core/deps';
 import { conflictOn, notFound } from '../../core/errors';
-import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
-import { audit } from '../activity/audit';
+import { audit } from '../../platform/audit/audit';
 import type { ProductRequestsService } from '../product-requests/product-requests.service';
 import type { StaffPatch, StaffRow } from './staff.repository';
 
@@ -14,7 +14,10 @@ const toEmployee = (r: StaffRow): Employee => ({
   id: r.id,
   name: fullName(r),
   branchId: r.branchId,
-  Branch: r.branchId !== null && r.branchName ? { id: r.branchId, branchName: r.branchName } : null,
+  Branch:
+    r.branchId !== null && r.branchName
+      ? { id: r.branchId, branchName: r.branchName, branchNameAr: r.branchNameAr }
+      : null,
   merchantUser: {
     id: r.id,
     rule: r.rule,
@@ -31,7 +34,7 @@ const toEmployee = (r: StaffRow): Employee => ({
  * scoped to the caller's merchant: another merchant's employee or branch answers 404.
  */
 export function staffService(
-  { store, passwords }: Pick<Deps, 'store' | 'passwords'>,
+  { store, passwords }: ServiceDeps<'accounts' | 'activity' | 'staff', 'passwords'>,
   productRequests: Pick<ProductRequestsService, 'assignmentsOf'>,
 ) {
   const { staff: repo, accounts } = store;

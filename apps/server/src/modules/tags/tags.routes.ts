@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { TagsService } from './tags.service';
 
 export const tagsRoutes = (tags: TagsService): Handlers => ({

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/dialect';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres, nowIso } from '../../db/dialect';
 import type { Database, TicketsTable } from '../../db/schema';
 import type { Page } from '../../lib/paging';
 
@@ -16,10 +16,22 @@ const ticketColumns = [
   'm.name as merchantName',
 ] as const;
 
-const messageColumns = ['id', 'ticketId', 'messageBody', 'adminId', 'createdAt'] as const;
+const messageColumns = [
+  'tm.id',
+  'tm.ticketId',
+  'tm.messageBody',
+  'tm.adminId',
+  'tm.createdAt',
+  'o.name as adminName',
+  'o.nameAr as adminNameAr',
+] as const;
 
 /** The only SQL of support tickets. `db` may be a transaction. */
 export const ticketsRepository = (db: Kysely<Database>) => {
+  /** Messages with the name of the operator who wrote each (none on the merchant's). */
+  const messageRows = () =>
+    db.selectFrom('ticketMessages as tm').leftJoin('operators as o', 'o.id', 'tm.adminId').select(messageColumns);
+
   const tickets = () =>
     db
       .selectFrom('tickets as t')
@@ -43,6 +55,20 @@ export const ticketsRepository = (db: Kysely<Database>) => {
         'p.name as productName',
         'p.nameAr as productNameAr',
       ]);
+
+  /**
+   * Takes the ticket's row lock while it is open (docs/domain.md, "Tickets"): PostgreSQL's
+   * `SELECT … FOR UPDATE`, which waits for a close, reply or deletion holding it and then reads the
+   * ticket as that one left it; SQLite runs one write transaction at a time. Run it in a transaction
+   * before closing, adding or deleting a message, and read the time only afterwards. False when the
+   * ticket is not open (or not the merchant's, when one is given).
+   */
+  async function lockOpen(ticketId: number, merchantId?: number) {
+    let q = db.selectFrom('tickets').select(['id', 'status']).where('id', '=', ticketId);
+    if (merchantId !== undefined) q = q.where('merchantId', '=', merchantId);
+    const row = await (isPostgres(db) ? q.forUpdate() : q).executeTakeFirst();
+    return row?.status === 'open';
+  }
 
   return {
     async list(merchantId: number, page: Page) {
@@ -87,8 +113,13 @@ export const ticketsRepository = (db: Kysely<Database>) => {
         .executeTakeFirstOrThrow();
     },
 
-    /** Closes an open ticket of the merchant; true when this call closed it. */
+    /**
+     * Closes an open ticket of the merchant; true when this call closed it. Run it in a transaction:
+     * it takes the ticket's row lock first (lockOpen) and reads the time once it holds it, so a reply
+     * that held the lock is stored before the close and never after its `closedAt`.
+     */
     async close(merchantId: number, id: number) {
+      if (!(await lockOpen(id, merchantId))) return false;
       const now = nowIso();
       const res = await db
         .updateTable('tickets')
@@ -106,37 +137,68 @@ export const ticketsRepository = (db: Kysely<Database>) => {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('ticketId', '=', ticketId)
         .executeTakeFirstOrThrow();
-      const rows = await db
-        .selectFrom('ticketMessages')
-        .select(messageColumns)
-        .where('ticketId', '=', ticketId)
-        .orderBy('id', 'asc')
+      const rows = await messageRows()
+        .where('tm.ticketId', '=', ticketId)
+        .orderBy('tm.id', 'asc')
         .limit(page.limit)
         .offset(page.offset)
         .execute();
       return { rows, count: Number(count.n) };
     },
 
-    /**
-     * Takes the ticket's row lock while it is open (an UPDATE of its time): run it in a transaction
-     * before adding or deleting a message, so a close that lands first wins. False when not open.
-     */
-    async lockOpen(ticketId: number) {
+    lockOpen: (ticketId: number) => lockOpen(ticketId),
+
+    /** The operator's inbox: every ticket (of a status) with its merchant, last message time and writer. */
+    inbox: (status?: 'open' | 'closed') => {
+      let q = db
+        .selectFrom('tickets as t')
+        .innerJoin('merchants as m', 'm.id', 't.merchantId')
+        .select([
+          't.id',
+          't.merchantId',
+          'm.name as merchantName',
+          't.ticketBody',
+          't.status',
+          't.createdAt',
+          sql<string | null>`(select max(x.created_at) from ticket_messages x where x.ticket_id = t.id)`.as('lastAt'),
+          sql<
+            number | null
+          >`(select x.admin_id from ticket_messages x where x.ticket_id = t.id order by x.id desc limit 1)`.as(
+            'lastAdminId',
+          ),
+        ]);
+      if (status) q = q.where('t.status', '=', status);
+      return q.orderBy('t.createdAt').orderBy('t.id').limit(1000).execute();
+    },
+
+    /** Closes an open ticket, any merchant's (the operator); true when this call closed it. Run it in a transaction. */
+    async closeAny(id: number) {
+      if (!(await lockOpen(id))) return false;
+      const now = nowIso();
       const res = await db
         .updateTable('tickets')
-        .set({ updatedAt: nowIso() })
-        .where('id', '=', ticketId)
+        .set({ status: 'closed', closedAt: now, updatedAt: now })
+        .where('id', '=', id)
         .where('status', '=', 'open')
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
 
-    addMessage: (ticketId: number, messageBody: string, adminId: number | null) =>
-      db
+    /** Every message of a ticket, oldest first (the operator's thread view; 500 at most). */
+    thread: (ticketId: number) =>
+      messageRows().where('tm.ticketId', '=', ticketId).orderBy('tm.id', 'asc').limit(500).execute(),
+
+    /** A message on a ticket; run it after lockOpen, in the same transaction, so its time follows the lock. */
+    async addMessage(ticketId: number, messageBody: string, adminId: number | null) {
+      const now = nowIso();
+      await db.updateTable('tickets').set({ updatedAt: now }).where('id', '=', ticketId).execute();
+      const { id } = await db
         .insertInto('ticketMessages')
-        .values({ ticketId, messageBody, adminId, createdAt: nowIso() })
-        .returning(messageColumns)
-        .executeTakeFirstOrThrow(),
+        .values({ ticketId, messageBody, adminId, createdAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return messageRows().where('tm.id', '=', id).executeTakeFirstOrThrow();
+    },
 
     /** A message with its ticket's owner and state. */
     messageOf: (merchantId: number, messageId: number) =>

@@ -1,4 +1,4 @@
-import type { Handlers } from '../../http/context';
+import type { Handlers } from '../../core/handler';
 import type { TicketsService } from './tickets.service';
 
 export const ticketsRoutes = (tickets: TicketsService): Handlers => ({

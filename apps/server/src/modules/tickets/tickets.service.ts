@@ -1,7 +1,7 @@
 import type { Ticket, TicketMessage } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
+import type { InTransaction, ServiceDeps } from '../../core/deps';
 import { conflict, forbidden, notFound } from '../../core/errors';
-import type { Deps } from '../../deps';
 import { pageOf } from '../../lib/paging';
 import type { TicketMessageRow, TicketRow } from './tickets.repository';
 
@@ -31,6 +31,8 @@ export const toTicketMessage = (m: TicketMessageRow): TicketMessage => ({
   ticketId: m.ticketId,
   messageBody: m.messageBody,
   adminId: m.adminId,
+  Admin:
+    m.adminId !== null && m.adminName !== null ? { id: m.adminId, name: m.adminName, nameAr: m.adminNameAr } : null,
   createdAt: m.createdAt,
 });
 
@@ -45,7 +47,7 @@ export interface TicketHooks {
  * closes it once; afterwards replies and deletions answer 409. Another merchant's ticket, offer,
  * product or message answers 404 exactly like a missing one.
  */
-export function ticketsService({ store, log }: Pick<Deps, 'store' | 'log'>, hooks: TicketHooks = {}) {
+export function ticketsService({ store, log }: ServiceDeps<'tickets', 'log'>, hooks: TicketHooks = {}) {
   const repo = store.tickets;
 
   async function one(merchantId: number, id: number): Promise<TicketRow> {
@@ -54,9 +56,14 @@ export function ticketsService({ store, log }: Pick<Deps, 'store' | 'log'>, hook
     return t;
   }
 
-  /** Adds a message on an open ticket, under the ticket's row lock; 409 when it is closed. */
-  async function addMessage(ticketId: number, body: string, adminId: number | null) {
-    const msg = await store.transaction(async (tx) => {
+  const ownTransaction: InTransaction<'tickets'> = (write) => store.transaction(write);
+
+  /**
+   * Adds a message on an open ticket, under the ticket's row lock; 409 when it is closed. `inTx` is
+   * the transaction to write it in (the operator's, with its log row), the service's own by default.
+   */
+  async function addMessage(ticketId: number, body: string, adminId: number | null, inTx = ownTransaction) {
+    const msg = await inTx(async (tx) => {
       if (!(await tx.tickets.lockOpen(ticketId))) return undefined;
       return tx.tickets.addMessage(ticketId, body, adminId);
     });
@@ -98,7 +105,8 @@ export function ticketsService({ store, log }: Pick<Deps, 'store' | 'log'>, hook
 
     async close(caller: MerchantCaller, id: number): Promise<Ticket> {
       await one(caller.merchantId, id);
-      if (!(await repo.close(caller.merchantId, id))) throw conflict('ticketAlreadyClosed');
+      if (!(await store.transaction((tx) => tx.tickets.close(caller.merchantId, id))))
+        throw conflict('ticketAlreadyClosed');
       return toTicket(await one(caller.merchantId, id));
     },
 
@@ -128,12 +136,13 @@ export function ticketsService({ store, log }: Pick<Deps, 'store' | 'log'>, hook
 
     /**
      * The operator's reply (`npm run admin -- ticket reply`, `/api/admin/ticket/reply`): adminId is the
-     * operator token's id, 0 for the command line. Undefined when there is no such ticket.
+     * operator's id (`operators`: the command line's built-in operator, or a token's). Undefined when
+     * there is no such ticket.
      */
-    async operatorReply(ticketId: number, messageBody: string, adminId: number) {
+    async operatorReply(ticketId: number, messageBody: string, adminId: number, inTx = ownTransaction) {
       const t = await repo.byId(null, ticketId);
       if (!t) return undefined;
-      const msg = await addMessage(ticketId, messageBody, adminId);
+      const msg = await addMessage(ticketId, messageBody, adminId, inTx);
       try {
         await hooks.onOperatorReply?.(t.merchantId, ticketId, messageBody);
       } catch (err) {
@@ -141,7 +150,57 @@ export function ticketsService({ store, log }: Pick<Deps, 'store' | 'log'>, hook
       }
       return { ticket: toTicket(t), message: msg };
     },
+
+    /** The operator's inbox: unanswered (the last word is the merchant's) first, then oldest first. */
+    async inbox(status?: 'open' | 'closed') {
+      const rows = (await repo.inbox(status)).map((t) => ({
+        id: t.id,
+        merchantId: t.merchantId,
+        merchantName: t.merchantName,
+        title: titleOf(t.ticketBody),
+        status: t.status,
+        createdAt: t.createdAt,
+        lastMessageAt: t.lastAt ?? t.createdAt,
+        answered: t.lastAdminId !== null,
+      }));
+      return rows.sort((a, b) => Number(a.answered) - Number(b.answered));
+    },
+
+    /** A ticket and its whole thread, for the operator; undefined when there is no such ticket. */
+    async thread(ticketId: number) {
+      const t = await repo.byId(null, ticketId);
+      if (!t) return undefined;
+      return {
+        ticket: {
+          id: t.id,
+          merchantId: t.merchantId,
+          merchantName: t.merchantName,
+          title: titleOf(t.ticketBody),
+          body: t.ticketBody,
+          status: t.status,
+          createdAt: t.createdAt,
+        },
+        messages: (await repo.thread(ticketId)).map(toTicketMessage),
+      };
+    },
+
+    /**
+     * The operator closes a ticket; closing a closed one answers the same. Undefined when there is
+     * none. `inTx` gets whether this call closed it (the operator logs only a real close).
+     */
+    async operatorClose(ticketId: number, inTx = ownTransaction) {
+      const t = await repo.byId(null, ticketId);
+      if (!t) return undefined;
+      await inTx((tx) => tx.tickets.closeAny(ticketId));
+      return { id: ticketId, status: 'closed' as const };
+    },
   };
 }
+
+/** A ticket's title in a list: the first line of its text (form posts break lines with CRLF), 80 characters at most. */
+const titleOf = (body: string) => {
+  const line = body.trim().split(/\r?\n/)[0]?.trim() ?? '';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+};
 
 export type TicketsService = ReturnType<typeof ticketsService>;

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ExportButton } from '../../components/export-button';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
+import { useCurrencyDisplay } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import classes from './activity.module.css';
 import { ActivityRow } from './activity-row';
@@ -31,6 +32,7 @@ export function ActivityPage() {
     to: form.to || undefined,
   };
   const activity = useActivity(filter, page);
+  const display = useCurrencyDisplay();
   const set = (k: keyof typeof EMPTY) => (v: string | null) => {
     setForm((f) => ({ ...f, [k]: v ?? '' }));
     setPage(1);
@@ -88,13 +90,19 @@ export function ActivityPage() {
       {rows.length > 0 && (
         <Paper withBorder radius="md">
           {rows.map((e) => (
-            <ActivityRow key={e.id} entry={e} />
+            <ActivityRow key={e.id} entry={e} display={display} />
           ))}
         </Paper>
       )}
       {pages > 1 && (
         <Group justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': t(`activity.page.${control}`) })}
+          />
         </Group>
       )}
     </Stack>

@@ -1,34 +1,53 @@
-import type { AuditEntry } from '@loyalty/contract';
+import type { AuditEntry, CurrencyDisplay } from '@loyalty/contract';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Bdi } from '../../components/bidi';
+import { Amount, Bdi } from '../../components/bidi';
 import { Ltr } from '../../components/ltr';
 import { formatDateTime } from '../../lib/format';
+import { localized } from '../../lib/localized';
 import classes from './activity.module.css';
+import { changeLines, type ShownValue } from './change-lines';
+import { summarizeDevice } from './device';
 
-const show = (v: unknown): string =>
-  v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-
-/** "Status: pending → rejected" for every field the change touched, each named by `label`. */
-export function changeLines(e: Pick<AuditEntry, 'before' | 'after'>, label: (field: string) => string): string[] {
-  const keys = [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])];
-  return keys.map((k) => {
-    const b = e.before && k in e.before ? show(e.before[k]) : null;
-    const a = e.after && k in e.after ? show(e.after[k]) : null;
-    const name = label(k);
-    return b === null ? `${name}: ${a}` : a === null ? `${name}: ${b} → —` : `${name}: ${b} → ${a}`;
-  });
+function Value({ value }: { value: ShownValue }) {
+  if (value.kind === 'amount') return <Amount>{value.text}</Amount>;
+  if (value.kind === 'ltr') return <Ltr>{value.text}</Ltr>;
+  return <Bdi>{value.text}</Bdi>;
 }
 
-/** One audit row: what, who (and role), where, when, the change and the device. */
-export function ActivityRow({ entry: e }: { entry: AuditEntry }) {
+/** "Chrome on Android", from the user agent the action came from; never the raw string. */
+function Device({ userAgent }: { userAgent: string | null }) {
   const { t } = useTranslation();
+  const d = summarizeDevice(userAgent);
+  if (!d) return null;
+  const what =
+    d.browser && d.system
+      ? t('activity.deviceOn', { browser: d.browser, system: d.system })
+      : (d.browser ?? d.system ?? t('activity.otherDevice'));
+  return (
+    <Text size="xs" c="dimmed" data-testid="activity-device">
+      {t('activity.device')}: {what}
+    </Text>
+  );
+}
+
+/** One audit row: what (and about what), who (and role), where, when, the change and the device. */
+export function ActivityRow({ entry: e, display }: { entry: AuditEntry; display: CurrencyDisplay }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'ar' ? 'ar' : 'en';
+  const arrow = lang === 'ar' ? '←' : '→';
   return (
     <div className={classes.row} data-testid="activity-row">
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
           <Text fw={600} size="sm">
             {t(`activity.actions.${e.action}`)} {e.entityId !== null && <Ltr>#{e.entityId}</Ltr>}
+            {e.subject && (
+              <>
+                {' · '}
+                <Bdi>{localized(e.subject, 'name', lang)}</Bdi>
+              </>
+            )}
           </Text>
           <Text size="xs" c="dimmed" className={classes.when}>
             {formatDateTime(e.createdAt)}
@@ -43,20 +62,25 @@ export function ActivityRow({ entry: e }: { entry: AuditEntry }) {
           </Badge>
           {e.Branch && (
             <Text size="xs" c="dimmed">
-              <Bdi>{e.Branch.branchName}</Bdi>
+              <Bdi>{localized(e.Branch, 'branchName')}</Bdi>
             </Text>
           )}
         </Group>
-        {changeLines(e, (k) => t(`activity.fields.${k}`, { defaultValue: k })).map((line) => (
-          <Text key={line} size="xs" dir="auto" className={classes.change}>
-            {line}
+        {changeLines({ entry: e, t, lang, display }).map((line) => (
+          <Text key={line.field} size="xs" className={classes.change} data-testid="activity-change">
+            {line.label}:{' '}
+            {line.before && (
+              <>
+                <Value value={line.before} />{' '}
+                <span role="img" aria-label={t('activity.becomes')}>
+                  {arrow}
+                </span>{' '}
+              </>
+            )}
+            {line.after ? <Value value={line.after} /> : t('activity.values.removed')}
           </Text>
         ))}
-        {e.device && (
-          <Text size="xs" c="dimmed" truncate="end" title={e.device}>
-            {t('activity.device')}: <Ltr>{e.device}</Ltr>
-          </Text>
-        )}
+        <Device userAgent={e.device} />
       </Stack>
     </div>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
 import type { SheetProps } from '../../lib/menu';
+import { useCurrencyDisplay } from '../../lib/money';
 import { ActivityRow } from './activity-row';
 import { useActivity } from './api';
 
@@ -11,6 +12,7 @@ import { useActivity } from './api';
 export default function ActivitySheet({ onClose }: SheetProps) {
   const { t } = useTranslation();
   const latest = useActivity({}, 1, 5);
+  const display = useCurrencyDisplay();
   const rows = latest.data?.rows ?? [];
   return (
     <Stack gap="sm">
@@ -19,7 +21,7 @@ export default function ActivitySheet({ onClose }: SheetProps) {
       {rows.length > 0 && (
         <Paper withBorder radius="md">
           {rows.map((e) => (
-            <ActivityRow key={e.id} entry={e} />
+            <ActivityRow key={e.id} entry={e} display={display} />
           ))}
         </Paper>
       )}

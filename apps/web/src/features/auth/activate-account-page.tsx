@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { BrandLogo } from '../../components/brand-logo';
 import { LanguageToggle } from '../../components/language-toggle';
 import { Ltr } from '../../components/ltr';
+import { Phone } from '../../components/phone';
 import { useAppConfig } from '../../lib/queries/config';
 import { useMerchantMe } from '../../lib/queries/me';
 import { setStoredApproval, useSession } from '../../lib/session';
@@ -59,7 +60,7 @@ export function ActivateAccountPage() {
                 )}
                 {support.phone && (
                   <Anchor href={`tel:${support.phone.replace(/[^\d+]/g, '')}`} size="sm">
-                    <Ltr>{support.phone}</Ltr>
+                    <Phone value={support.phone} />
                   </Anchor>
                 )}
               </Stack>

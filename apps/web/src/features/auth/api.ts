@@ -17,6 +17,8 @@ export const useLogin = () =>
       if (isStaffRole(res.rule)) saveSession(res, body.username);
     },
     success: (res) => (isStaffRole(res.rule) ? 'msg.loggedIn' : undefined),
+    // SPEC §5: "Failed to login", the server's reason under it
+    meta: { failure: 'msg.failedToLogin' },
   });
 
 export const useSignup = () =>
@@ -24,6 +26,8 @@ export const useSignup = () =>
     mutationFn: (body: ApiBody<'merchant/signup'> & { mobile: string }) => api.call('merchant/signup', body),
     apply: (res, body) => saveSession(res, body.mobile),
     success: 'msg.successful',
+    // SPEC §5: "Failed to create new account", the server's reason under it
+    meta: { failure: 'msg.failedToCreateAccount' },
   });
 
 /** Step 1 of a reset (and "resend"): `merchant/forgetpassword` without a code sends one. */

@@ -63,6 +63,21 @@ describe('LoginPage', () => {
     expect(getSession()).toMatchObject({ token: 'tok', role: 'merchant', isAproved: true, merchantId: 5 });
   });
 
+  it('toasts "Failed to login" with the server\'s reason under it (SPEC §5, DECISIONS §10)', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'Enter valid mobile number and password' }), { status: 401 }),
+    );
+    renderScreen(<LoginPage />, '/login', '/login', { toasts: true });
+    fireEvent.change(field(/^Phone number/), { target: { value: '55123456' } });
+    fireEvent.change(field(/^Password/), { target: { value: 'wrong-pass' } });
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    fireEvent.click(submit());
+    const alert = await screen.findByText('Failed to login');
+    expect(alert.closest('.mantine-Notification-root')?.textContent).toContain(
+      'Enter valid mobile number and password',
+    );
+  });
+
   it('clears the phone after a failed login', async () => {
     fetchMock.mockResolvedValueOnce(
       new Response(JSON.stringify({ message: 'Enter valid mobile number and password' }), { status: 401 }),

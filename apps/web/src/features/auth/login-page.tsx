@@ -47,8 +47,10 @@ export function LoginPage() {
             setRefused(true);
             return;
           }
-          // SPEC §4: after login, ask for notification permission where supported and register this device
-          void push.then((p) => p?.registerPush({ quiet: true, onlyWhenAsked: true }));
+          // SPEC §4: after login, ask for notification permission where supported and register this
+          // device (a merchant under review gets notifications once approved: the server refuses them)
+          if (res.rule !== 'merchant' || res.isAproved)
+            void push.then((p) => p?.registerPush({ quiet: true, onlyWhenAsked: true }));
           const from = returnPath((location.state as { from?: unknown } | null)?.from);
           navigate(res.rule === 'merchant' && !res.isAproved ? ACTIVATE_PATH : (from ?? '/dashboard'), {
             replace: true,

@@ -74,7 +74,7 @@ export function RegisterPage() {
           autoComplete="new-password"
           required
           {...register('password')}
-          error={fieldError(errors.password)}
+          error={fieldError(errors.password, { lead: 'enterValidPassword', unless: ['passwordRequired'] })}
         />
         <Controller
           control={control}

@@ -5,8 +5,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { Ltr } from '../../components/ltr';
 import { PasswordField } from '../../components/password-field';
+import { Phone } from '../../components/phone';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { useResetPassword, useSendResetCode } from './api';
 import { AuthLayout } from './auth-layout';
@@ -57,7 +57,7 @@ export function VerificationPage() {
       title={t('auth.verification.title')}
       subtitle={
         <>
-          {t('auth.verification.subtitle')} <Ltr>+{mobile}</Ltr>
+          {t('auth.verification.subtitle')} <Phone value={mobile} />
         </>
       }
       links={[{ to: '/login', label: t('auth.backToLogin') }]}

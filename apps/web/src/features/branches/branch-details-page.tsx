@@ -10,6 +10,7 @@ import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
 import { OfferCard } from '../../components/offer-card';
 import { PageHeader } from '../../components/page-header';
+import { Phone } from '../../components/phone';
 import { localized } from '../../lib/localized';
 import { useOfferList } from '../../lib/queries/offers';
 import { useIdParam } from '../../lib/route-id';
@@ -49,7 +50,7 @@ export function BranchDetailsPage() {
       {(b) => (
         <Stack gap="md">
           <PageHeader
-            title={<Bdi>{b.branchName}</Bdi>}
+            title={<Bdi>{localized(b, 'branchName')}</Bdi>}
             back={back}
             actions={
               role === 'merchant' && <EditButton onClick={() => setEditing(true)}>{t('branches.update')}</EditButton>
@@ -64,7 +65,7 @@ export function BranchDetailsPage() {
                 <BranchStatus active={b.isActive} />
               </Group>
               <Text size="sm">
-                <Ltr>{b.phone}</Ltr>
+                <Phone value={b.phone} />
               </Text>
               {b.lat !== null && b.long !== null && (
                 <Text size="xs" c="dimmed">

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Branch } from '@loyalty/contract';
-import { addBranchBody, updateBranchBody } from '@loyalty/contract/endpoints/catalogue';
+import { addBranchBody, updateBranchBody } from '@loyalty/contract/endpoints/branches';
 import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,14 @@ import { MapPicker } from '../../components/map-picker';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { useAddBranch, useUpdateBranch } from './api';
 
-const FIELDS = ['branchName', 'phone', 'address', 'addressAr', 'lat', 'long'];
+const FIELDS = ['branchName', 'branchNameAr', 'phone', 'address', 'addressAr', 'lat', 'long'];
 const updateSchema = updateBranchBody.omit({ branchId: true });
 const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v));
 
 /**
- * Add a branch (all four text fields required, phone digits only) or update one (blank fields keep
- * their values, SPEC §5). The map sets latitude and longitude; the inputs show and edit them too.
+ * Add a branch (all four text fields required, phone digits only; the Arabic name optional: the
+ * Arabic UI shows the English one where it is empty) or update one (blank fields keep their
+ * values, SPEC §5). The map sets latitude and longitude; the inputs show and edit them too.
  */
 export function BranchForm({ branch, onDone }: { branch?: Branch; onDone: (b: Branch) => void }) {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ export function BranchForm({ branch, onDone }: { branch?: Branch; onDone: (b: Br
     mode: 'onTouched',
     defaultValues: {
       branchName: branch?.branchName ?? '',
+      branchNameAr: branch?.branchNameAr ?? '',
       phone: branch?.phone ?? '',
       address: branch?.address ?? '',
       addressAr: branch?.addressAr ?? '',
@@ -78,6 +80,14 @@ export function BranchForm({ branch, onDone }: { branch?: Branch; onDone: (b: Br
           dir="auto"
           {...register('branchName')}
           error={fieldError(errors.branchName)}
+        />
+        <TextInput
+          label={t('branches.nameAr')}
+          description={t('branches.nameArHint')}
+          dir="rtl"
+          lang="ar"
+          {...register('branchNameAr')}
+          error={fieldError(errors.branchNameAr)}
         />
         <TextInput
           label={t('branches.phone')}

@@ -2,10 +2,11 @@ import { Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Bdi } from '../../components/bidi';
+import { OneLine } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
+import { Phone } from '../../components/phone';
 import { localized } from '../../lib/localized';
 import { useBranchList } from '../../lib/queries/branches';
 import { BranchStatus } from './branch-status';
@@ -44,16 +45,14 @@ export function BranchList({ onAdd, onOpen }: { onAdd: () => void; onOpen?: () =
               </span>
               <Stack gap={2} flex={1} miw={0}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text fw={600} truncate>
-                    <Bdi>{b.branchName}</Bdi>
-                  </Text>
+                  <OneLine fw={600}>{localized(b, 'branchName')}</OneLine>
                   <BranchStatus active={b.isActive} />
                 </Group>
-                <Text size="sm" c="dimmed" truncate>
-                  <Bdi>{localized(b, 'address')}</Bdi>
-                </Text>
+                <OneLine size="sm" c="dimmed">
+                  {localized(b, 'address')}
+                </OneLine>
                 <Text size="sm">
-                  <Ltr>{b.phone}</Ltr>
+                  <Phone value={b.phone} />
                 </Text>
               </Stack>
             </UnstyledButton>

@@ -5,8 +5,9 @@ import { PageHeader } from '../../components/page-header';
 import { useIdParam } from '../../lib/route-id';
 import { useBranch } from './api';
 import { BranchForm } from './branch-form';
+import { BranchHoursForm } from './branch-hours-form';
 
-/** /:id/update-branch: the update form with its map; blank fields keep their values. */
+/** /:id/update-branch: the update form with its map (blank fields keep their values), then the opening hours. */
 export function UpdateBranchPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -20,6 +21,7 @@ export function UpdateBranchPage() {
         <>
           <PageHeader title={title} back={back} />
           <BranchForm branch={b} onDone={() => navigate(back, { replace: true })} />
+          <BranchHoursForm branch={b} />
         </>
       )}
     </DetailScreen>

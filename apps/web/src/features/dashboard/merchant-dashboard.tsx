@@ -11,13 +11,19 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Amount } from '../../components/bidi';
+import { CashValue } from '../../components/cash-value';
 import { GoLiveSwitch } from '../../components/go-live-switch';
 import { LoadingScreen } from '../../components/loading-screen';
 import { ScanButton } from '../../components/scan-button';
 
-import { formatCash, formatNumber, formatPoints, isolate } from '../../lib/format';
+import { formatNumber, formatPoints, isolate } from '../../lib/format';
+import { useHydrated } from '../../lib/hydration';
+import { currencyDisplayOf } from '../../lib/money';
+import { useBranchList } from '../../lib/queries/branches';
 import { useMerchantMe } from '../../lib/queries/me';
+import { MerchantBranchesBusy } from './branch-busy';
 import classes from './merchant-dashboard.module.css';
+import { OrdersToAccept, useOrdersToAccept } from './orders-to-accept';
 import { ShortcutGrid, StatTile } from './tiles';
 import { useLeaveOnError } from './use-leave-on-error';
 
@@ -25,8 +31,14 @@ export function MerchantDashboard() {
   const { t } = useTranslation();
   const me = useMerchantMe();
   useLeaveOnError(me.error);
-  if (!me.data) return <LoadingScreen />;
-  const { name, balance, counts, isLive } = me.data;
+  // the painted home shows the loading screen: so does its hydration, whatever has arrived since
+  const hydrated = useHydrated();
+  // the home's lists load beside merchant/me and the home is drawn once they are in: a list drawn
+  // later would push everything under it down (layout shift)
+  const toAccept = useOrdersToAccept();
+  const branches = useBranchList();
+  if (!me.data || !hydrated || toAccept.isPending || branches.isPending) return <LoadingScreen />;
+  const { name, balance, counts, isLive, userCurrncy } = me.data;
 
   return (
     <Stack gap="md" data-testid="merchant-dashboard">
@@ -44,12 +56,13 @@ export function MerchantDashboard() {
           <Amount>{formatPoints(balance)}</Amount>
         </Text>
         <Text size="sm" className={classes.muted}>
-          {t('dashboard.cashValue')} <Amount>{formatCash(balance)}</Amount>
+          {t('dashboard.cashValue')} <CashValue points={balance} display={currencyDisplayOf(userCurrncy)} />
         </Text>
         <Anchor component={Link} to="/transactiondetails" size="sm" c="white" underline="always" fw={600}>
           {t('dashboard.pointsHistory')}
         </Anchor>
       </Paper>
+      <OrdersToAccept waiting={counts.ordersToAccept} />
       <SimpleGrid cols={2} spacing="sm">
         <StatTile label={t('dashboard.branches')} value={formatNumber(counts.branches)} icon={IconBuildingStore} />
         <StatTile
@@ -66,6 +79,7 @@ export function MerchantDashboard() {
           description={isLive ? t('dashboard.live') : t('dashboard.notLive')}
         />
       </Paper>
+      <MerchantBranchesBusy />
       <Title order={2} size="h5">
         {t('dashboard.shortcuts')}
       </Title>

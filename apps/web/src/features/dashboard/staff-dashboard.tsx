@@ -4,10 +4,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bdi } from '../../components/bidi';
 import { LoadingScreen } from '../../components/loading-screen';
-import { Ltr } from '../../components/ltr';
+import { Phone } from '../../components/phone';
 import { ScanButton } from '../../components/scan-button';
 import { formatNumber, isolate } from '../../lib/format';
+import { localized } from '../../lib/localized';
 import { useMerchantUserMe } from '../../lib/queries/me';
+import { StaffBranchBusy } from './branch-busy';
 import { ShortcutGrid, StatTile } from './tiles';
 import { useLeaveOnError } from './use-leave-on-error';
 
@@ -31,9 +33,9 @@ export function StaffDashboard() {
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs">
           <Row label={t('dashboard.role')} value={t(`roles.${u.rule}`)} />
-          <Row label={t('dashboard.mobile')} value={<Ltr>{u.mobileNum}</Ltr>} />
+          <Row label={t('dashboard.mobile')} value={<Phone value={u.mobileNum} />} />
           <Row label={t('dashboard.merchant')} value={<Bdi>{merchant.name}</Bdi>} />
-          {Branch && <Row label={t('dashboard.branch')} value={<Bdi>{Branch.branchName}</Bdi>} />}
+          {Branch && <Row label={t('dashboard.branch')} value={<Bdi>{localized(Branch, 'branchName')}</Bdi>} />}
           <Row
             label={t('dashboard.status')}
             value={
@@ -44,6 +46,7 @@ export function StaffDashboard() {
           />
         </Stack>
       </Paper>
+      {Branch && <StaffBranchBusy branchId={Branch.id} />}
       <StatTile
         label={t('dashboard.pendingRequests')}
         value={formatNumber(counts.pendingRequests)}

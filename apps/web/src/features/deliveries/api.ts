@@ -29,7 +29,7 @@ export const useChangeDeliveryStatus = () =>
      * Every change carries an idempotency key; without a connection it waits in the device's outbox
      * (offline-queue.ts) and the answer is `queued`.
      */
-    mutationFn: async (v: { id: number; deliveryStatus: 'inProgress' | 'done' }) => {
+    mutationFn: async (v: { id: number; deliveryStatus: 'inProgress' | 'done'; pin?: string }) => {
       const key = newIdempotencyKey();
       if (!navigator.onLine) {
         await enqueue({ key, ...v });

@@ -8,10 +8,13 @@ import { DetailScreen } from '../../components/detail-screen';
 import { Ltr } from '../../components/ltr';
 import { MapPicker } from '../../components/map-picker';
 import { PageHeader } from '../../components/page-header';
+import { Phone } from '../../components/phone';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
+import { telHref } from '../../lib/phone-format';
 import { useIdParam } from '../../lib/route-id';
 import { useChangeDeliveryStatus, useDelivery } from './api';
+import { DeliveryPinForm, pinErrorOf } from './delivery-pin-form';
 import { useOutbox } from './offline-queue';
 
 const BACK = '/availableDeliveries';
@@ -19,7 +22,7 @@ const BACK = '/availableDeliveries';
 /**
  * /deliveryProduct/:id (SPEC §2, §4): one delivery of the courier with the customer's address on the
  * map (it works without tiles), a phone link to call the customer, 'Change to in Progress' while
- * pending, 'Complete Delivery' while in progress, and the delivered message once done.
+ * pending, 'Complete Delivery' with the customer's code while in progress, and the delivered message once done.
  */
 export function DeliveryProductPage() {
   const { t } = useTranslation();
@@ -51,7 +54,8 @@ function Delivery({ r }: { r: ProductRequest }) {
   const a = r.UserAddress?.Address;
   const point = a && a.lat !== null && a.long !== null ? { lat: a.lat, long: a.long } : null;
   const open = r.status === 'pending';
-  const move = (deliveryStatus: 'inProgress' | 'done') => change.mutate({ id: r.id, deliveryStatus });
+  const move = (deliveryStatus: 'inProgress' | 'done', pin?: string) =>
+    change.mutate({ id: r.id, deliveryStatus, ...(pin && { pin }) });
   // a change waiting in the device's outbox shows as made, marked "waiting to sync"
   const queued = useOutbox().filter((q) => q.id === r.id);
   const waiting = queued.at(-1);
@@ -81,7 +85,7 @@ function Delivery({ r }: { r: ProductRequest }) {
               <Bdi>{r.user.name}</Bdi>
             </Line>
             <Line label={t('deliveries.fields.phone')}>
-              <Ltr>+{r.user.mobile}</Ltr>
+              <Phone value={r.user.mobile} />
             </Line>
             {a && (
               <Line label={t('deliveries.fields.address')}>
@@ -89,10 +93,10 @@ function Delivery({ r }: { r: ProductRequest }) {
               </Line>
             )}
             <Line label={t('deliveries.fields.branch')}>
-              <Bdi>{r.Branch.branchName}</Bdi> · <Bdi>{localized(r.Branch, 'address')}</Bdi>
+              <Bdi>{localized(r.Branch, 'branchName')}</Bdi> · <Bdi>{localized(r.Branch, 'address')}</Bdi>
             </Line>
             <Line label={t('deliveries.fields.branchPhone')}>
-              <Ltr>{r.Branch.phone}</Ltr>
+              <Phone value={r.Branch.phone} call />
             </Line>
             <Line label={t('deliveries.fields.collect')}>
               {r.payWith === 'price' ? (
@@ -105,7 +109,7 @@ function Delivery({ r }: { r: ProductRequest }) {
           </Stack>
           <Button
             component="a"
-            href={`tel:+${r.user.mobile}`}
+            href={telHref(r.user.mobile)}
             variant="light"
             leftSection={<IconPhone size={16} />}
             data-testid="call-customer"
@@ -150,14 +154,11 @@ function Delivery({ r }: { r: ProductRequest }) {
         </Button>
       )}
       {open && status === 'inProgress' && (
-        <Button
-          color="teal"
-          leftSection={<IconCircleCheck size={16} />}
+        <DeliveryPinForm
           loading={change.isPending}
-          onClick={() => move('done')}
-        >
-          {t('deliveries.complete')}
-        </Button>
+          error={pinErrorOf(change.error)}
+          onConfirm={(pin) => move('done', pin)}
+        />
       )}
       {waiting && (
         <Alert color="yellow" icon={<IconCloudUpload />} data-testid="waiting-to-sync">

@@ -1,6 +1,6 @@
 import type { DeliveryRow as Row } from '@loyalty/contract';
 import { Stack, Text } from '@mantine/core';
-import { Bdi } from '../../components/bidi';
+import { Bdi, OneLine } from '../../components/bidi';
 import { Ltr } from '../../components/ltr';
 import { RowCard } from '../../components/row-card';
 import { localized } from '../../lib/localized';
@@ -11,14 +11,10 @@ export function DeliveryRow({ row: r }: { row: Row }) {
   return (
     <RowCard to={`/deliveryProduct/${r.id}`} testId="delivery-row">
       <Stack gap={2}>
-        <Text fw={600} truncate>
-          <Bdi>{r.User.name}</Bdi>
-        </Text>
-        <Text size="sm" truncate>
-          <Bdi>{localized(r.Product, 'name')}</Bdi>
-        </Text>
+        <OneLine fw={600}>{r.User.name}</OneLine>
+        <OneLine size="sm">{localized(r.Product, 'name')}</OneLine>
         <Text size="xs" c="dimmed" truncate>
-          <Ltr>#{r.id}</Ltr> · <Bdi>{a ? `${a.address1}, ${a.area}` : r.Branch.branchName}</Bdi>
+          <Ltr>#{r.id}</Ltr> · <Bdi>{a ? `${a.address1}, ${a.area}` : localized(r.Branch, 'branchName')}</Bdi>
         </Text>
       </Stack>
     </RowCard>

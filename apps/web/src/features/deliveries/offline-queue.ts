@@ -14,6 +14,8 @@ export interface QueuedChange {
   key: string;
   id: number;
   deliveryStatus: 'inProgress' | 'done';
+  /** The customer's code, with a done (issue 26). */
+  pin?: string;
   queuedAt: string;
 }
 
@@ -89,13 +91,15 @@ export function flush(): Promise<void> {
           await api.call('merchantUser/product/req/changeStatus', {
             id: item.id,
             deliveryStatus: item.deliveryStatus,
+            ...(item.pin && { pin: item.pin }),
             idempotencyKey: item.key,
           });
           sent++;
         } catch (e) {
           if (e instanceof ApiError && e.status === 0) break;
-          // refused for good (canceled meanwhile, reassigned): drop it and say why
-          toast.error(e instanceof Error ? e.message : 'deliveries.syncFailed');
+          // refused for good (canceled meanwhile, reassigned, a wrong code): drop it and say why
+          const field = e instanceof ApiError ? e.errors[0]?.message : undefined;
+          toast.error(field ?? (e instanceof Error ? e.message : 'deliveries.syncFailed'));
         }
         await run('readwrite', (s) => s.delete(item.key));
       }

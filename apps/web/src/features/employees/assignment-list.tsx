@@ -1,7 +1,7 @@
 import type { ProductRequest } from '@loyalty/contract';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Bdi } from '../../components/bidi';
+import { Bdi, OneLine } from '../../components/bidi';
 import { Ltr } from '../../components/ltr';
 import { RowCard, RowList } from '../../components/row-card';
 import { localized } from '../../lib/localized';
@@ -27,9 +27,7 @@ export function AssignmentList({ requests }: { requests: ProductRequest[] }) {
             <RowCard to={`/productrequest/${r.id}`}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate>
-                    <Bdi>{r.user.name}</Bdi>
-                  </Text>
+                  <OneLine fw={600}>{r.user.name}</OneLine>
                   <Text size="sm" c="dimmed" truncate>
                     <Ltr>#{r.id}</Ltr> · <Bdi>{localized(r.Product, 'name')}</Bdi>
                   </Text>

@@ -3,7 +3,8 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bdi } from '../../components/bidi';
-import { Ltr } from '../../components/ltr';
+import { Phone } from '../../components/phone';
+import { localized } from '../../lib/localized';
 
 /** Name, mobile and, unless `short`, role, branch and status of one employee. */
 export function EmployeeInfo({ employee: e, short = false }: { employee: Employee; short?: boolean }) {
@@ -13,13 +14,13 @@ export function EmployeeInfo({ employee: e, short = false }: { employee: Employe
     <Paper withBorder radius="md" p="md">
       <Stack gap="xs">
         <InfoRow label={t('employees.name')} value={<Bdi>{e.name}</Bdi>} />
-        <InfoRow label={t('employees.mobile')} value={<Ltr>{u.mobileNum}</Ltr>} />
+        <InfoRow label={t('employees.mobile')} value={<Phone value={u.mobileNum} />} />
         {!short && (
           <>
             <InfoRow label={t('employees.rule')} value={t(`roles.${u.rule}`)} />
             <InfoRow
               label={t('employees.branch')}
-              value={e.Branch ? <Bdi>{e.Branch.branchName}</Bdi> : t('employees.noBranch')}
+              value={e.Branch ? <Bdi>{localized(e.Branch, 'branchName')}</Bdi> : t('employees.noBranch')}
             />
             <InfoRow
               label={t('employees.status')}

@@ -8,7 +8,7 @@ const employee = (branchId: number | null): Employee => ({
   id: 7,
   name: 'Huda S Ali',
   branchId,
-  Branch: branchId ? { id: branchId, branchName: 'Main' } : null,
+  Branch: branchId ? { id: branchId, branchName: 'Main', branchNameAr: null } : null,
   merchantUser: {
     id: 7,
     rule: 'merchantUser',

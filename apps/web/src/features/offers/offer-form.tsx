@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Offer } from '@loyalty/contract';
-import { addOfferBody, offerBody, offerEndOk, offerQuantityOk } from '@loyalty/contract/endpoints/catalogue';
+import { addOfferBody, offerBody, offerEndOk, offerQuantityOk } from '@loyalty/contract/endpoints/offers';
 import { Button, MultiSelect, NumberInput, Progress, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date-field';
 import { applyServerErrors, useFieldError } from '../../lib/form-errors';
 import { todayIso, toUsDate } from '../../lib/format';
+import { localized } from '../../lib/localized';
 import { useBranchList } from '../../lib/queries/branches';
 import { useTagList } from '../../lib/queries/tags';
 import { fieldIsValid } from '../../lib/schema';
@@ -165,7 +166,7 @@ export function OfferForm({ offer, onDone }: { offer?: Offer; onDone: (o: Offer)
       <Stack gap="sm">
         {picker(
           'branchsIds',
-          (branches.data?.rows ?? []).map((b) => ({ value: String(b.id), label: b.branchName })),
+          (branches.data?.rows ?? []).map((b) => ({ value: String(b.id), label: localized(b, 'branchName') })),
         )}
         {picker(
           'tagsIds',

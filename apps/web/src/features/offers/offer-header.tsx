@@ -29,7 +29,7 @@ export function OfferHeader({ offer }: { offer: Offer }) {
         </Title>
         {offer.branchs[0] && (
           <Text size="sm" c="dimmed">
-            <Bdi>{offer.branchs[0].branchName}</Bdi>
+            <Bdi>{localized(offer.branchs[0], 'branchName')}</Bdi>
           </Text>
         )}
         <Text size="sm">

@@ -3,11 +3,11 @@ import { Badge, Group, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Amount, Bdi } from '../../components/bidi';
+import { Amount, OneLine } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
-import { Ltr } from '../../components/ltr';
-import { formatNumber, formatPrice } from '../../lib/format';
+import { Phone } from '../../components/phone';
+import { formatNumber, formatPoints, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { useOfferUsers } from './api';
 import classes from './offers.module.css';
@@ -62,11 +62,9 @@ export function OfferPeople({ offer, isMerchant }: { offer: Details; isMerchant:
           {users?.rows.map((u) => (
             <Group key={u.id} justify="space-between" className={classes.row} wrap="nowrap">
               <Stack gap={0} miw={0}>
-                <Text fw={600} truncate>
-                  <Bdi>{u.name}</Bdi>
-                </Text>
+                <OneLine fw={600}>{u.name}</OneLine>
                 <Text size="sm" c="dimmed">
-                  <Ltr>{u.mobile}</Ltr>
+                  <Phone value={u.mobile} />
                 </Text>
               </Stack>
               <Text size="sm" flex="none">
@@ -83,19 +81,20 @@ export function OfferPeople({ offer, isMerchant }: { offer: Details; isMerchant:
             <UnstyledButton key={r.id} component={Link} to={`/request/${r.id}`} className={classes.row}>
               <Group justify="space-between" wrap="nowrap">
                 <Stack gap={0} miw={0}>
-                  <Text fw={600} truncate>
-                    <Bdi>{r.user.name}</Bdi>
-                  </Text>
-                  <Text size="sm" c="dimmed" truncate>
-                    <Bdi>{localized(r.Branch, 'address')}</Bdi>
-                  </Text>
+                  <OneLine fw={600}>{r.user.name}</OneLine>
+                  <OneLine size="sm" c="dimmed">
+                    {localized(r.Branch, 'address')}
+                  </OneLine>
                 </Stack>
                 <Stack gap={2} align="flex-end">
                   <Badge color={r.status === 'pending' ? 'teal' : 'red'} variant="light" size="sm">
                     {t(`offers.status.${r.status}`)}
                   </Badge>
                   <Text size="sm">
-                    <Amount>{formatPrice(r.offerDetail.price)}</Amount>
+                    <Amount>
+                      {/* paid with points: the points it cost (issue 23) */}
+                      {r.payWith === 'points' ? formatPoints(r.offerDetail.points) : formatPrice(r.offerDetail.price)}
+                    </Amount>
                   </Text>
                 </Stack>
               </Group>

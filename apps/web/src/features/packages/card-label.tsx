@@ -4,18 +4,7 @@ import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Bdi } from '../../components/bidi';
 import { Ltr } from '../../components/ltr';
-
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  jcb: 'JCB',
-  diners: 'Diners Club',
-  unionpay: 'UnionPay',
-};
-
-export const brandName = (brand: string) => BRANDS[brand] ?? brand;
+import { brandName } from '../../lib/card-brands';
 
 /** A saved card as it is shown: brand, masked number, holder and expiry. */
 export function CardLabel({ card }: { card: Card }) {

@@ -1,18 +1,21 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconFileInvoice } from '@tabler/icons-react';
+import type { PackageRequest } from '@loyalty/contract';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowDownLeft, IconArrowUpRight, IconCircleCheck, IconFileInvoice } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Amount, Bdi } from '../../components/bidi';
+import { CashValue } from '../../components/cash-value';
 import { DetailList } from '../../components/detail-list';
 import { DetailScreen } from '../../components/detail-screen';
 import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
-import { formatCash, formatDateTime, formatPoints, formatPrice } from '../../lib/format';
+import { brandName } from '../../lib/card-brands';
+import { formatDateTime, formatPoints, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
+import { formatMoney, useCurrencyDisplay } from '../../lib/money';
 import { useIdParam } from '../../lib/route-id';
 import { usePurchase } from './api';
-import { brandName } from './card-label';
 
 /** /invoice/:id (SPEC §2 "package invoice details"): a package bought, its card, points and invoice. */
 export function InvoiceDetailsPage() {
@@ -24,22 +27,7 @@ export function InvoiceDetailsPage() {
   return (
     <DetailScreen id={id} query={purchase} title={t('screens.invoiceDetails')} back={back}>
       {(p) => {
-        const items: [string, ReactNode][] = [
-          [t('packages.pointsCredited'), <Amount key="p">{formatPoints(p.points)}</Amount>],
-          [t('packages.cashValue'), <Amount key="c">{formatCash(p.points)}</Amount>],
-          [t('packages.amountCharged'), <Amount key="a">{formatPrice(p.amount)}</Amount>],
-          [
-            t('packages.card'),
-            p.card ? (
-              <span key="k">
-                {brandName(p.card.brand)} <Ltr>{`•••• ${p.card.last4}`}</Ltr>
-              </span>
-            ) : (
-              '—'
-            ),
-          ],
-          [t('packages.date'), formatDateTime(p.createdAt)],
-        ];
+        const items: [string, ReactNode][] = [[t('packages.date'), formatDateTime(p.createdAt)]];
         if (p.invoice) items.push([t('packages.invoice'), <Ltr key="i">{`#${p.invoice.id}`}</Ltr>]);
         return (
           <Stack gap="md">
@@ -59,6 +47,7 @@ export function InvoiceDetailsPage() {
                     <Bdi>{localized(p.Package, 'description')}</Bdi>
                   </Text>
                 )}
+                <PaidAndReceived p={p} />
                 <DetailList items={items} />
               </Stack>
             </Paper>
@@ -81,5 +70,53 @@ export function InvoiceDetailsPage() {
         );
       }}
     </DetailScreen>
+  );
+}
+
+/**
+ * What was paid against what was received, side by side (issue 23): the amount charged to the card
+ * in the merchant's currency display, and the points credited with their cash value.
+ */
+function PaidAndReceived({ p }: { p: PackageRequest }) {
+  const { t } = useTranslation();
+  const display = useCurrencyDisplay();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <Paper bg="var(--mantine-color-red-light)" radius="md" p="sm" data-testid="paid">
+        <Group gap={6} wrap="nowrap">
+          <IconArrowUpRight size={16} aria-hidden />
+          <Text size="sm" fw={600}>
+            {t('packages.youPaid')}
+          </Text>
+        </Group>
+        <Text fw={800} fz="lg">
+          <Amount>{formatMoney(p.amount, display)}</Amount>
+        </Text>
+        {display !== 'USD' && (
+          <Text size="xs" c="dimmed">
+            {t('packages.chargedAs')} <Amount>{formatPrice(p.amount)}</Amount>
+          </Text>
+        )}
+        {p.card && (
+          <Text size="xs" c="dimmed">
+            {brandName(p.card.brand)} <Ltr>{`•••• ${p.card.last4}`}</Ltr>
+          </Text>
+        )}
+      </Paper>
+      <Paper bg="var(--mantine-color-teal-light)" radius="md" p="sm" data-testid="received">
+        <Group gap={6} wrap="nowrap">
+          <IconArrowDownLeft size={16} aria-hidden />
+          <Text size="sm" fw={600}>
+            {t('packages.youReceived')}
+          </Text>
+        </Group>
+        <Text fw={800} fz="lg">
+          <Amount>{formatPoints(p.points)}</Amount>
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('packages.worth')} <CashValue points={p.points} display={display} />
+        </Text>
+      </Paper>
+    </SimpleGrid>
   );
 }

@@ -6,7 +6,9 @@ import { Amount, Bdi } from '../../components/bidi';
 import { DetailList } from '../../components/detail-list';
 import { DetailScreen } from '../../components/detail-screen';
 import { PageHeader } from '../../components/page-header';
-import { formatDateTime, formatPrice } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
+import { localized } from '../../lib/localized';
+import { formatMoney, useCurrencyDisplay } from '../../lib/money';
 import { useIdParam } from '../../lib/route-id';
 import { useInvoice } from './api';
 
@@ -15,6 +17,7 @@ export function InvoicesPage() {
   const { t } = useTranslation();
   const id = useIdParam();
   const invoice = useInvoice(id);
+  const display = useCurrencyDisplay();
   const back = '/setting?sheet=invoices';
 
   return (
@@ -26,7 +29,7 @@ export function InvoicesPage() {
             <Stack gap="sm">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Title order={2} size="h3">
-                  <Bdi>{i.name}</Bdi>
+                  <Bdi>{localized(i, 'name')}</Bdi>
                 </Title>
                 <Badge variant="light" color={i.status === 'paid' ? 'teal' : 'orange'}>
                   {t(`packages.status.${i.status}`)}
@@ -34,12 +37,12 @@ export function InvoicesPage() {
               </Group>
               {i.description && (
                 <Text c="dimmed">
-                  <Bdi>{i.description}</Bdi>
+                  <Bdi>{localized(i, 'description')}</Bdi>
                 </Text>
               )}
               <DetailList
                 items={[
-                  [t('packages.amount'), <Amount key="a">{formatPrice(i.amount)}</Amount>],
+                  [t('packages.amount'), <Amount key="a">{formatMoney(i.amount, display)}</Amount>],
                   [t('packages.date'), formatDateTime(i.createdAt)],
                   [t('packages.invoiceStatus'), t(`packages.statusText.${i.status}`)],
                 ]}

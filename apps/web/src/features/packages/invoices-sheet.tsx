@@ -1,13 +1,15 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Amount, Bdi } from '../../components/bidi';
+import { Amount, Bdi, OneLine } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
 import { ExportButton } from '../../components/export-button';
 import { LoadingScreen } from '../../components/loading-screen';
 import { RowCard, RowList } from '../../components/row-card';
-import { formatDate, formatPrice } from '../../lib/format';
+import { formatDate } from '../../lib/format';
+import { localized } from '../../lib/localized';
 import type { SheetProps } from '../../lib/menu';
+import { formatMoney, useCurrencyDisplay } from '../../lib/money';
 import { useInvoiceList } from './api';
 import classes from './packages.module.css';
 
@@ -15,6 +17,7 @@ import classes from './packages.module.css';
 export default function InvoicesSheet({ onClose }: SheetProps) {
   const { t } = useTranslation();
   const invoices = useInvoiceList();
+  const display = useCurrencyDisplay();
   const rows = invoices.data?.rows ?? [];
   return (
     <Stack gap="sm">
@@ -33,16 +36,14 @@ export default function InvoicesSheet({ onClose }: SheetProps) {
               <IconFileInvoice size={26} aria-hidden className={classes.icon} />
               <Stack gap={2} flex={1} miw={0}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text fw={700} truncate>
-                    <Bdi>{i.name}</Bdi>
-                  </Text>
+                  <OneLine fw={700}>{localized(i, 'name')}</OneLine>
                   <Text fw={700}>
-                    <Amount>{formatPrice(i.amount)}</Amount>
+                    <Amount>{formatMoney(i.amount, display)}</Amount>
                   </Text>
                 </Group>
                 {i.description && (
                   <Text size="sm" c="dimmed" lineClamp={2}>
-                    <Bdi>{i.description}</Bdi>
+                    <Bdi>{localized(i, 'description')}</Bdi>
                   </Text>
                 )}
                 <Group gap="xs">

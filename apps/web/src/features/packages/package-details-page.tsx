@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Amount, Bdi } from '../../components/bidi';
 import { BottomSheet } from '../../components/bottom-sheet';
+import { CashValue } from '../../components/cash-value';
 import { DetailList } from '../../components/detail-list';
 import { DetailScreen } from '../../components/detail-screen';
 import { PageHeader } from '../../components/page-header';
-import { formatCash, formatDate, formatPoints, formatPrice } from '../../lib/format';
+import { formatDate, formatPoints } from '../../lib/format';
 import { localized } from '../../lib/localized';
+import { formatMoney, useCurrencyDisplay } from '../../lib/money';
 import { useIdParam } from '../../lib/route-id';
 import { usePackage } from './api';
 import { PaymentOptions } from './payment-options';
@@ -21,6 +23,7 @@ export function PackageDetailsPage() {
   const id = useIdParam();
   const pkg = usePackage(id);
   const [buying, setBuying] = useState(false);
+  const display = useCurrencyDisplay();
   const back = '/setting?sheet=packages';
 
   return (
@@ -45,9 +48,9 @@ export function PackageDetailsPage() {
               )}
               <DetailList
                 items={[
-                  [t('packages.price'), <Amount key="a">{formatPrice(p.amount)}</Amount>],
+                  [t('packages.price'), <Amount key="a">{formatMoney(p.amount, display)}</Amount>],
                   [t('packages.points'), <Amount key="p">{formatPoints(p.points)}</Amount>],
-                  [t('packages.cashValue'), <Amount key="c">{formatCash(p.points)}</Amount>],
+                  [t('packages.cashValue'), <CashValue key="c" points={p.points} />],
                   [t('packages.availableUntil'), p.validto ? formatDate(p.validto) : t('packages.noEndDate')],
                 ]}
               />

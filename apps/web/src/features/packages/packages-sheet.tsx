@@ -1,13 +1,14 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Amount, Bdi } from '../../components/bidi';
+import { Amount, Bdi, OneLine } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
 import { RowCard, RowList } from '../../components/row-card';
-import { formatDate, formatPoints, formatPrice } from '../../lib/format';
+import { formatDate, formatPoints } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import type { SheetProps } from '../../lib/menu';
+import { formatMoney, useCurrencyDisplay } from '../../lib/money';
 import { usePackageList } from './api';
 import classes from './packages.module.css';
 
@@ -15,6 +16,7 @@ import classes from './packages.module.css';
 export default function PackagesSheet({ onClose }: SheetProps) {
   const { t } = useTranslation();
   const packages = usePackageList();
+  const display = useCurrencyDisplay();
   const rows = packages.data?.packageData.rows ?? [];
   return (
     <Stack gap="sm">
@@ -27,11 +29,9 @@ export default function PackagesSheet({ onClose }: SheetProps) {
               <IconPackage size={28} aria-hidden className={classes.icon} />
               <Stack gap={2} flex={1} miw={0}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text fw={700} truncate>
-                    <Bdi>{localized(p, 'name')}</Bdi>
-                  </Text>
+                  <OneLine fw={700}>{localized(p, 'name')}</OneLine>
                   <Text fw={700} c="teal.9">
-                    <Amount>{formatPrice(p.amount)}</Amount>
+                    <Amount>{formatMoney(p.amount, display)}</Amount>
                   </Text>
                 </Group>
                 {p.description && (

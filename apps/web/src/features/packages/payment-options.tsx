@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
-import { formatPoints, formatPrice } from '../../lib/format';
+import { formatPoints } from '../../lib/format';
+import { formatMoney, useCurrencyDisplay } from '../../lib/money';
 import { AddCardForm } from './add-card-form';
 import { useBuyPackage, useCards } from './api';
 import { CardLabel } from './card-label';
@@ -25,6 +26,7 @@ export function PaymentOptions({
 }) {
   const { t } = useTranslation();
   const cards = useCards();
+  const display = useCurrencyDisplay();
   const buy = useBuyPackage();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [chosen, setChosen] = useState<string | null>(null);
@@ -49,7 +51,7 @@ export function PaymentOptions({
             {t('packages.youPay')}
           </Text>
           <Text fw={700}>
-            <Amount>{formatPrice(pkg.amount)}</Amount>
+            <Amount>{formatMoney(pkg.amount, display)}</Amount>
           </Text>
         </Group>
         <Group justify="space-between">

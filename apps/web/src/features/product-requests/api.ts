@@ -10,6 +10,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useAppMutation } from '../../lib/mutation';
 import { queryKeys } from '../../lib/query-keys';
+import { keepRequestDetail, requestDetailsCache } from '../../lib/request-cache';
 
 export type ProductRequestTab = 'pickup' | 'delivery' | 'canceled' | 'rejected';
 
@@ -37,6 +38,8 @@ export const useProductRequest = (id: number | null) =>
     queryFn: () => api.call('merchant/product/req/details', { id: id ?? 0 }),
     enabled: id !== null,
     meta: { showsNotFound: true },
+    // SPEC §3, §9: the last 20 request details are kept on the device
+    ...requestDetailsCache<ProductRequest, ReturnType<typeof keys.detail>>(),
   });
 
 /** The merchant's active couriers, for the assign-delivery form. */
@@ -54,7 +57,10 @@ const changes = [keys.lists(), queryKeys.me.all, queryKeys.employees.details()];
 
 /** The changed requests, as the server answered them, become their details. */
 const setDetails = (qc: QueryClient, changed: ProductRequest[]) => {
-  for (const r of changed) qc.setQueryData(keys.detail({ id: r.id }), r);
+  for (const r of changed) {
+    qc.setQueryData(keys.detail({ id: r.id }), r);
+    keepRequestDetail(qc, keys.detail({ id: r.id }));
+  }
 };
 
 /** Picked: a pending pickup becomes done. */
@@ -75,6 +81,15 @@ export const useRejectOrder = () =>
     success: 'reject.done',
   });
 
+/** The merchant confirms a delivery's handover without the customer's code, with a reason (issue 26). */
+export const useConfirmHandover = () =>
+  useAppMutation({
+    mutationFn: (v: { id: number; reason: string }) => api.call('merchant/product/req/confirmHandover', v),
+    apply: (r, _v, qc) => setDetails(qc, [r]),
+    invalidates: changes,
+    success: 'product-requests.handover.done',
+  });
+
 /** Refund: the merchant's comment confirms it, refund.pending becomes refund.done (and unmounts the form). */
 export const useConfirmRefund = () =>
   useAppMutation({
@@ -91,4 +106,22 @@ export const useAssignDelivery = () =>
     apply: (res, _v, qc) => setDetails(qc, res.assigned),
     invalidates: changes,
     success: 'msg.assignedSuccessfully',
+  });
+
+/** Accept in time: a new order accepted with its preparation minutes. */
+export const useAcceptOrder = () =>
+  useAppMutation({
+    mutationFn: (v: { id: number; prepMinutes: number }) => api.call('merchant/product/req/accept', v),
+    apply: (r, _v, qc) => setDetails(qc, [r]),
+    invalidates: changes,
+    success: 'product-requests.accept.done',
+  });
+
+/** Ready: an accepted order is ready (its courier is told). */
+export const useMarkReady = () =>
+  useAppMutation({
+    mutationFn: (id: number) => api.call('merchant/product/req/ready', { id }),
+    apply: (r, _id, qc) => setDetails(qc, [r]),
+    invalidates: changes,
+    success: 'product-requests.accept.readyDone',
   });

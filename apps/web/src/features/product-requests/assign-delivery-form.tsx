@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { assignDeliveryBody } from '@loyalty/contract/endpoints/orders';
-import { Button, Checkbox, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { assignDeliveryBody } from '@loyalty/contract/endpoints/product-requests';
+import { Button, Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr';
 import { useFieldError } from '../../lib/form-errors';
 import { localized } from '../../lib/localized';
-import { useAssignDelivery, useCouriers, useProductRequests } from './api';
+import { useAssignDelivery, useProductRequests } from './api';
+import { CourierSelect } from './courier-select';
 
 const fullName = (u: { fName: string; mName: string; lName: string }) =>
   [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
@@ -25,7 +26,6 @@ export function AssignDeliveryForm() {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const deliveries = useProductRequests('delivery');
-  const couriers = useCouriers();
   const assign = useAssignDelivery();
   const { control, handleSubmit, reset, formState } = useForm<Values>({
     resolver: zodResolver(assignDeliveryBody) as never,
@@ -35,7 +35,8 @@ export function AssignDeliveryForm() {
   const assignable = (deliveries.data?.rows ?? []).filter(
     (r) => r.status === 'pending' && (r.deliveryStatus === null || r.deliveryStatus === 'pending'),
   );
-  const courierOptions = (couriers.data ?? []).map((e) => ({ value: String(e.id), label: fullName(e.merchantUser) }));
+  // the chosen orders' branches first (all the waiting orders' while none is chosen)
+  const chosenBranches = assignable.filter((r) => chosen.includes(String(r.id))).map((r) => r.Branch.id);
 
   const onSubmit = handleSubmit((v) =>
     assign.mutate(
@@ -97,25 +98,15 @@ export function AssignDeliveryForm() {
                 control={control}
                 name="employeeId"
                 render={({ field }) => (
-                  <Select
-                    label={t('product-requests.assign.courier')}
-                    placeholder={t('product-requests.assign.courierPlaceholder')}
-                    data={courierOptions}
+                  <CourierSelect
+                    orderBranchIds={chosenBranches.length > 0 ? chosenBranches : assignable.map((r) => r.Branch.id)}
                     value={field.value || null}
                     onChange={(v) => field.onChange(v ?? '')}
                     onBlur={field.onBlur}
                     error={fieldError(formState.errors.employeeId)}
-                    nothingFoundMessage={t('product-requests.assign.noCouriers')}
-                    comboboxProps={{ withinPortal: true }}
-                    allowDeselect={false}
                   />
                 )}
               />
-              {courierOptions.length === 0 && !couriers.isLoading && (
-                <Text size="sm" c="orange">
-                  {t('product-requests.assign.noCouriers')}
-                </Text>
-              )}
               {chosen.length > 0 && courier !== '' && (
                 <Button type="submit" loading={assign.isPending} leftSection={<IconTruckDelivery size={16} />}>
                   {t('product-requests.assign.submit')}

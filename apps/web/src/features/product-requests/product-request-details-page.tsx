@@ -1,17 +1,22 @@
 import type { ProductRequest } from '@loyalty/contract';
-import { Alert, Anchor, Badge, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconCircleCheck, IconInfoCircle, IconPackage, IconReceiptRefund } from '@tabler/icons-react';
+import { canMarkPicked } from '@loyalty/contract/endpoints/product-requests';
+import { Alert, Badge, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBan, IconCircleCheck, IconPackage, IconReceiptRefund } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { Amount, Bdi } from '../../components/bidi';
 import { DetailScreen } from '../../components/detail-screen';
 import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
+import { Phone } from '../../components/phone';
 import { formatDateTime, formatPoints, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { useIdParam } from '../../lib/route-id';
+import { AcceptOrder } from './accept-order';
 import { useMarkPicked, useProductRequest } from './api';
+import { AssignCourier, canAssign } from './assign-courier';
 import { DetailList } from './detail-list';
+import { HandoverForm } from './handover-form';
 import classes from './product-requests.module.css';
 import { RefundForm } from './refund-form';
 import { RejectOrder } from './reject-order';
@@ -19,12 +24,15 @@ import { statusColor, statusKey } from './status';
 
 const BACK = '/setting?sheet=productRequests';
 
+/** Still to be done: waiting to be picked up or delivered, or a refund waiting for confirmation. */
+const isOpen = (r: ProductRequest) => r.status === 'pending' || r.status === 'refund.pending';
+
 const fullName = (u: { fName: string; mName: string; lName: string }) =>
   [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
 
 /**
  * /productrequest/:id (SPEC §2, §4): the request, its state (active or "Order is Canceled"), a QR
- * code of its id; Picked for a pending pickup; Refund with a comment for a refund waiting for
+ * code of its id; Picked for a pending pickup of a product without delivery (SPEC §4); Refund with a comment for a refund waiting for
  * confirmation; the refund comment once refunded. A missing or foreign id shows a not-found state.
  */
 export function ProductRequestDetailsPage() {
@@ -42,7 +50,7 @@ function Details({ r }: { r: ProductRequest }) {
   const { t } = useTranslation();
   const picked = useMarkPicked();
   const address = r.UserAddress?.Address;
-  const canPick = r.type === 'pickup' && r.status === 'pending';
+  const canPick = canMarkPicked(r);
   const awaitingRefund = r.status === 'refund.pending' && r.isRefund;
 
   return (
@@ -60,9 +68,13 @@ function Details({ r }: { r: ProductRequest }) {
                   {t('product-requests.orderCanceled')}
                 </Badge>
               ) : (
-                <Badge color="teal" variant="light" data-testid="product-request-active">
-                  {t('product-requests.active')}
-                </Badge>
+                // SPEC §4 shows a request that is not canceled as active: said only while the order
+                // is still open, and said as what it is (issue 23), not beside "Done" or "Refunded"
+                isOpen(r) && (
+                  <Badge color="teal" variant="light" data-testid="product-request-active">
+                    {t('product-requests.active')}
+                  </Badge>
+                )
               )}
               <Badge color={statusColor(r.status)} data-testid="product-request-status" data-status={r.status}>
                 {t(`product-requests.status.${statusKey(r.status)}`)}
@@ -77,14 +89,9 @@ function Details({ r }: { r: ProductRequest }) {
                   {r.user.name}
                 </span>,
               ],
-              [
-                t('product-requests.fields.mobile'),
-                <Anchor key="m" href={`tel:+${r.user.mobile}`}>
-                  <Ltr>+{r.user.mobile}</Ltr>
-                </Anchor>,
-              ],
+              [t('product-requests.fields.mobile'), <Phone key="m" value={r.user.mobile} call />],
               [t('product-requests.fields.type'), t(`product-requests.type.${r.type}`)],
-              [t('product-requests.fields.branch'), <Bdi key="b">{r.Branch.branchName}</Bdi>],
+              [t('product-requests.fields.branch'), <Bdi key="b">{localized(r.Branch, 'branchName')}</Bdi>],
               [t('product-requests.fields.branchAddress'), <Bdi key="ba">{localized(r.Branch, 'address')}</Bdi>],
               [t('product-requests.fields.payWith'), t(`product-requests.payWith.${r.payWith}`)],
               [t('product-requests.fields.price'), <Amount key="p">{formatPrice(r.price)}</Amount>],
@@ -131,11 +138,11 @@ function Details({ r }: { r: ProductRequest }) {
       {r.isCanceled && (
         <Alert color="red" icon={<IconBan />} data-testid="order-canceled">
           {t('product-requests.orderCanceled')}
-        </Alert>
-      )}
-      {r.type === 'delivery' && r.status === 'pending' && !r.DeliveryEmployee && (
-        <Alert color="blue" icon={<IconInfoCircle />}>
-          {t('product-requests.assignedHint')}
+          {r.cancelReasonText && (
+            <Text size="sm" data-testid="cancel-reason">
+              {t('product-requests.accept.canceledWhy', { reason: t(`msg.${r.cancelReason}`) })}
+            </Text>
+          )}
         </Alert>
       )}
       {r.status === 'refund.done' && (
@@ -144,23 +151,16 @@ function Details({ r }: { r: ProductRequest }) {
         </Alert>
       )}
 
-      <Center>
-        <Stack align="center" gap={4}>
-          <div className={classes.qr} data-testid="product-request-qr">
-            <QRCodeSVG value={String(r.id)} size={168} title={t('product-requests.qrTitle', { id: r.id })} />
-          </div>
-          <Text size="xs" c="dimmed">
-            {t('product-requests.qrCaption')} <Ltr>#{r.id}</Ltr>
-          </Text>
-        </Stack>
-      </Center>
-
+      {/* the order's actions, then its QR code (issue 23) */}
+      <AcceptOrder r={r} />
       {canPick && (
         <Button leftSection={<IconPackage size={16} />} loading={picked.isPending} onClick={() => picked.mutate(r.id)}>
           {t('product-requests.picked')}
         </Button>
       )}
+      {canAssign(r) && <AssignCourier r={r} />}
       <RejectOrder r={r} />
+      <HandoverForm r={r} />
       {awaitingRefund && (
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
@@ -177,6 +177,17 @@ function Details({ r }: { r: ProductRequest }) {
           </Stack>
         </Paper>
       )}
+
+      <Center>
+        <Stack align="center" gap={4}>
+          <div className={classes.qr} data-testid="product-request-qr">
+            <QRCodeSVG value={String(r.id)} size={168} title={t('product-requests.qrTitle', { id: r.id })} />
+          </div>
+          <Text size="xs" c="dimmed">
+            {t('product-requests.qrCaption')} <Ltr>#{r.id}</Ltr>
+          </Text>
+        </Stack>
+      </Center>
     </Stack>
   );
 }

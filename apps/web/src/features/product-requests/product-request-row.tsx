@@ -1,7 +1,8 @@
 import type { ProductRequest } from '@loyalty/contract';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Amount, Bdi } from '../../components/bidi';
+import { AcceptCountdown } from '../../components/accept-countdown';
+import { Amount, Bdi, OneLine } from '../../components/bidi';
 import { Ltr } from '../../components/ltr';
 import { RowCard } from '../../components/row-card';
 import { formatPoints, formatPrice } from '../../lib/format';
@@ -18,14 +19,10 @@ export function ProductRequestRow({ request: r }: { request: ProductRequest }) {
     <RowCard to={`/productrequest/${r.id}`} testId="product-request-row">
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600} truncate>
-            <Bdi>{r.user.name}</Bdi>
-          </Text>
-          <Text size="sm" truncate>
-            <Bdi>{localized(r.Product, 'name')}</Bdi>
-          </Text>
+          <OneLine fw={600}>{r.user.name}</OneLine>
+          <OneLine size="sm">{localized(r.Product, 'name')}</OneLine>
           <Text size="xs" c="dimmed" truncate>
-            <Ltr>#{r.id}</Ltr> · <Bdi>{r.Branch.branchName}</Bdi>
+            <Ltr>#{r.id}</Ltr> · <Bdi>{localized(r.Branch, 'branchName')}</Bdi>
           </Text>
         </Stack>
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
@@ -41,6 +38,7 @@ export function ProductRequestRow({ request: r }: { request: ProductRequest }) {
               {t(`product-requests.status.${statusKey(r.status)}`)}
             </Badge>
           )}
+          {r.acceptBy && <AcceptCountdown until={r.acceptBy} />}
         </Stack>
       </Group>
     </RowCard>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { confirmRefundBody } from '@loyalty/contract/endpoints/orders';
+import { confirmRefundBody } from '@loyalty/contract/endpoints/product-requests';
 import { Button, Stack, Textarea } from '@mantine/core';
 import { IconReceiptRefund } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';

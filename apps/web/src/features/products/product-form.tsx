@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Product } from '@loyalty/contract';
-import { createProductBody, updateProductBody } from '@loyalty/contract/endpoints/catalogue';
+import { createProductBody, updateProductBody } from '@loyalty/contract/endpoints/products';
 import { Button, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -10,7 +10,8 @@ export const useUpdateProfile = () =>
     mutationFn: (body: ApiBody<'merchant/updateProfile'>) => api.call('merchant/updateProfile', body),
     apply: (profile, _body, qc) => qc.setQueryData(merchantMeKey, profile),
     invalidates: [queryKeys.me.all],
-    success: 'msg.updatedSuccessfully',
+    // SPEC §8's "Updated !" (spelling corrected): the profile's own toast
+    success: 'msg.updated',
   });
 
 export const useChangePassword = () =>

@@ -9,8 +9,10 @@ import { GoLiveSwitch } from '../../components/go-live-switch';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
+import { Phone } from '../../components/phone';
 import { ACTIVATE_PATH } from '../../lib/access';
 import { formatDate, formatNumber, formatPercent, formatPoints } from '../../lib/format';
+import { currencyDisplayOf } from '../../lib/money';
 import { useMerchantMe } from '../../lib/queries/me';
 import { EditProfileForm } from './edit-profile-form';
 import { ProfileHeader } from './profile-header';
@@ -61,16 +63,18 @@ export function MerchantProfileView() {
       <ProfileTabs
         info={[
           { label: t('profile.name'), value: <Bdi>{m.name}</Bdi> },
-          { label: t('profile.mobile'), value: <Ltr>+{m.mobile}</Ltr> },
+          { label: t('profile.mobile'), value: <Phone value={m.mobile} /> },
           { label: t('profile.balance'), value: <Amount>{formatPoints(m.balance)}</Amount> },
           { label: t('profile.memberSince'), value: formatDate(m.createdAt) },
         ]}
         merchant={[
-          { label: t('profile.hotLine'), value: p.hotLine && <Ltr>{p.hotLine}</Ltr> },
+          { label: t('profile.hotLine'), value: p.hotLine && <Phone value={p.hotLine} /> },
+          { label: t('profile.currencyDisplay'), value: t(`profile.currency.${currencyDisplayOf(m.userCurrncy)}`) },
           {
             label: t('profile.refundPeriod'),
             value: p.refundPeriod !== null ? formatNumber(p.refundPeriod) : '',
           },
+          { label: t('profile.acceptWithinMinutes'), value: formatNumber(p.acceptWithinMinutes) },
           {
             label: t('profile.commission'),
             value: p.commissionPercentage !== null ? <Amount>{formatPercent(p.commissionPercentage)}</Amount> : '',

@@ -1,7 +1,7 @@
 import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Bdi } from '../../components/bidi';
-import { Ltr } from '../../components/ltr';
+import { OneLine } from '../../components/bidi';
+import { Phone } from '../../components/phone';
 import { imageUrl } from '../../lib/api';
 
 export function ProfileHeader({
@@ -29,11 +29,11 @@ export function ProfileHeader({
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={700} size="lg" truncate>
-            <Bdi>{name}</Bdi>
-          </Text>
+          <OneLine fw={700} size="lg">
+            {name}
+          </OneLine>
           <Text c="dimmed" size="sm">
-            <Ltr>+{mobile}</Ltr>
+            <Phone value={mobile} />
           </Text>
           {extra}
         </Stack>

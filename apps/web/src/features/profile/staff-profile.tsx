@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { Bdi } from '../../components/bidi';
 import { LoadingScreen } from '../../components/loading-screen';
-import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
+import { Phone } from '../../components/phone';
+import { localized } from '../../lib/localized';
 import { useMerchantUserMe } from '../../lib/queries/me';
 import { ProfileHeader } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
@@ -34,12 +35,12 @@ export function StaffProfileView() {
       <ProfileTabs
         info={[
           { label: t('profile.name'), value: <Bdi>{fullName}</Bdi> },
-          { label: t('profile.mobile'), value: <Ltr>{u.mobileNum}</Ltr> },
+          { label: t('profile.mobile'), value: <Phone value={u.mobileNum} /> },
           { label: t('profile.role'), value: t(`roles.${u.rule}`) },
         ]}
         merchant={[
           { label: t('profile.merchant'), value: <Bdi>{merchant.name}</Bdi> },
-          { label: t('profile.branch'), value: Branch && <Bdi>{Branch.branchName}</Bdi> },
+          { label: t('profile.branch'), value: Branch && <Bdi>{localized(Branch, 'branchName')}</Bdi> },
         ]}
       />
     </Stack>

@@ -4,6 +4,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/bidi';
 import { currentLanguage } from '../../lib/language';
+import { localized } from '../../lib/localized';
 
 interface LabelProps {
   x?: number | string;
@@ -54,7 +55,7 @@ export function BranchChart({
 }) {
   const { t } = useTranslation();
   const rtl = currentLanguage() === 'ar';
-  const data = rows.map((r) => ({ branch: r.branchName, value: r[metric] }));
+  const data = rows.map((r) => ({ branch: localized(r, 'branchName'), value: r[metric] }));
   const total = rows.reduce((sum, r) => sum + r[metric], 0);
   const summary = `${title}: ${data.map((d) => `${d.branch} ${format(d.value)}`).join('، ')}`;
   const longest = Math.max(48, ...data.map((d) => d.branch.length * 8 + 12));

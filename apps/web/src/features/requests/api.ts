@@ -7,10 +7,11 @@
  * the offer screens (availability, Requests tab), so it invalidates all of them.
  */
 import type { ApiBody, ApiResponse } from '@loyalty/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useAppMutation } from '../../lib/mutation';
 import { type QueryResource, queryKeys } from '../../lib/query-keys';
+import { keepRequestDetail, requestDetailsCache } from '../../lib/request-cache';
 import { useSession } from '../../lib/session';
 
 export type RequestKind = 'offer' | 'redeem';
@@ -57,6 +58,12 @@ const KINDS: { [K in RequestKind]: Kind<K> } = {
 
 const kindOf = <K extends RequestKind>(kind: K) => KINDS[kind] as unknown as Kind<K>;
 
+/** A request as a change answered it: its detail, and the copy kept on the device. */
+const keep = (qc: QueryClient, queryKey: QueryKey, request: unknown) => {
+  qc.setQueryData(queryKey, request);
+  keepRequestDetail(qc, queryKey);
+};
+
 /** The roles that handle customer requests, or null for anyone else (the calls would answer 403). */
 export const useRequestRole = (): 'merchant' | 'merchantUser' | null => {
   const { role } = useSession();
@@ -89,6 +96,8 @@ export const useRequestDetails = <K extends RequestKind>(kind: K, id: number | n
     queryFn: () => k.detail(id ?? 0),
     enabled: role !== null && id !== null,
     meta: { showsNotFound: true },
+    // SPEC §3, §9: the last 20 request details are kept on the device
+    ...requestDetailsCache<RequestOf<K>, ReturnType<typeof k.keys.detail>>(),
   });
 };
 
@@ -97,7 +106,7 @@ export const useApproveRequest = <K extends RequestKind>(kind: K) => {
   const k = kindOf(kind);
   return useAppMutation({
     mutationFn: (id: number) => k.approve(id),
-    apply: (request, id, qc) => qc.setQueryData(k.keys.detail({ role, id }), request),
+    apply: (request, id, qc) => keep(qc, k.keys.detail({ role, id }), request),
     invalidates: [k.keys.lists(), queryKeys.me.all, ...k.alsoChanges],
     success: 'approvedSuccessfully',
   });
@@ -109,7 +118,7 @@ export const useRejectRequest = <K extends RequestKind>(kind: K) => {
   const k = kindOf(kind);
   return useAppMutation({
     mutationFn: (v: { id: number; reason: string }) => k.reject(v.id, v.reason),
-    apply: (request, v, qc) => qc.setQueryData(k.keys.detail({ role, id: v.id }), request),
+    apply: (request, v, qc) => keep(qc, k.keys.detail({ role, id: v.id }), request),
     invalidates: [k.keys.lists(), queryKeys.me.all],
     success: 'reject.done',
   });

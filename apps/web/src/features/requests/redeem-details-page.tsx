@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Amount, Bdi } from '../../components/bidi';
-import { Ltr } from '../../components/ltr';
+import { Phone } from '../../components/phone';
 import { formatCash, formatDateTime, formatPoints } from '../../lib/format';
+import { localized } from '../../lib/localized';
 import { DetailList } from './detail-list';
 import { RequestDetailsScreen } from './request-details-screen';
 
@@ -21,9 +22,9 @@ export function RedeemDetailsPage() {
         <DetailList
           items={[
             [t('requests.customer'), <Bdi key="n">{r.user.name}</Bdi>],
-            [t('requests.mobile'), <Ltr key="m">{r.user.mobile}</Ltr>],
+            [t('requests.mobile'), <Phone key="m" value={r.user.mobile} call />],
             [t('requests.merchant'), <Bdi key="mn">{r.merchant.name}</Bdi>],
-            [t('requests.branch'), <Bdi key="b">{r.Branch.branchName}</Bdi>],
+            [t('requests.branch'), <Bdi key="b">{localized(r.Branch, 'branchName')}</Bdi>],
             [t('requests.cashValue'), <Amount key="c">{formatCash(r.amount)}</Amount>],
             [t('requests.createdAt'), formatDateTime(r.createdAt)],
             [t('requests.updatedAt'), formatDateTime(r.updatedAt)],

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { ScanButton } from '../../components/scan-button';
 import { rolePath } from '../../lib/api';
 import { formatDateTime, formatPoints } from '../../lib/format';
+import { localized } from '../../lib/localized';
 import { RequestList } from './request-list';
 import { RowLink } from './row-link';
 
@@ -45,7 +46,7 @@ function RedeemRow({ redeem: r }: { redeem: RedeemRequest }) {
       to={`/redeem/${r.id}`}
       testId="redeem-row"
       title={r.user.name}
-      subtitle={r.Branch.branchName}
+      subtitle={localized(r.Branch, 'branchName')}
       detail={
         <Text size="xs" c="dimmed">
           {formatDateTime(r.createdAt)}

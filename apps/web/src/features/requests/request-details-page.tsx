@@ -3,6 +3,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { Amount, Bdi } from '../../components/bidi';
 import { Ltr } from '../../components/ltr';
+import { Phone } from '../../components/phone';
 import { formatDateTime, formatPoints, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { DetailList } from './detail-list';
@@ -45,8 +46,8 @@ export function RequestDetailsPage() {
           <DetailList
             items={[
               [t('requests.customer'), <Bdi key="n">{r.user.name}</Bdi>],
-              [t('requests.mobile'), <Ltr key="m">{r.user.mobile}</Ltr>],
-              [t('requests.branch'), <Bdi key="b">{r.Branch.branchName}</Bdi>],
+              [t('requests.mobile'), <Phone key="m" value={r.user.mobile} call />],
+              [t('requests.branch'), <Bdi key="b">{localized(r.Branch, 'branchName')}</Bdi>],
               [t('requests.address'), <Bdi key="a">{localized(r.Branch, 'address')}</Bdi>],
               [t('requests.price'), <Amount key="p">{formatPrice(r.offerDetail.price)}</Amount>],
               [t('requests.points'), <Amount key="pt">{formatPoints(r.offerDetail.points)}</Amount>],

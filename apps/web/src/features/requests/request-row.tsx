@@ -1,13 +1,14 @@
 import type { OfferRequest } from '@loyalty/contract';
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Bdi } from '../../components/bidi';
-import { formatPrice } from '../../lib/format';
+import { OneLine } from '../../components/bidi';
+import { formatPoints, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { RowLink } from './row-link';
 
 /**
- * One offer request: customer name, branch address and offer price (SPEC §2), linking to
+ * One offer request: customer name, branch address and offer price (SPEC §2; the points for one
+ * paid with points), linking to
  * /request/{id}. `withBadge` adds the search screen's Active / Not Active badge (active while pending).
  */
 export function RequestRow({ request: r, withBadge = false }: { request: OfferRequest; withBadge?: boolean }) {
@@ -18,12 +19,9 @@ export function RequestRow({ request: r, withBadge = false }: { request: OfferRe
       testId="request-row"
       title={r.user.name}
       subtitle={localized(r.Branch, 'address')}
-      detail={
-        <Text size="sm" truncate>
-          <Bdi>{localized(r.offerDetail, 'title')}</Bdi>
-        </Text>
-      }
-      amount={formatPrice(r.offerDetail.price)}
+      detail={<OneLine size="sm">{localized(r.offerDetail, 'title')}</OneLine>}
+      // paid with points: the points it cost, not a price nobody paid (issue 23)
+      amount={r.payWith === 'points' ? formatPoints(r.offerDetail.points) : formatPrice(r.offerDetail.price)}
       badge={
         r.status === 'rejected' ? (
           <Badge color="red" variant="light" title={r.rejectReason ?? undefined}>

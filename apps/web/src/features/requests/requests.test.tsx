@@ -1,6 +1,7 @@
 import type { OfferRequest } from '@loyalty/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-keys';
 import { clearStorage, saveSession } from '../../lib/session';
 import { renderScreen } from '../../test/render';
@@ -20,7 +21,7 @@ const request = (over: Partial<OfferRequest> = {}): OfferRequest => ({
   createdAt: '2025-10-07T10:00:00.000Z',
   updatedAt: '2025-10-07T10:00:00.000Z',
   user: { id: 3, name: 'Omar Haddad', mobile: '97466000002' },
-  Branch: { id: 1, branchName: 'West Bay', address: 'West Bay, Doha', addressAr: null },
+  Branch: { id: 1, branchName: 'West Bay', branchNameAr: null, address: 'West Bay, Doha', addressAr: null },
   offerDetail: {
     id: 9,
     title: 'Two flat whites for one',
@@ -59,6 +60,20 @@ describe('requests screens', () => {
     expect(searchDigits('')).toBeUndefined();
   });
 
+  it('a request paid with points shows the points it cost, one paid with cash its price (issue 23)', async () => {
+    fetchMock.mockResolvedValue(
+      ok({
+        rows: [request(), request({ id: 43, payWith: 'price', user: { id: 4, name: 'Sara', mobile: '974' } })],
+        count: 2,
+      }),
+    );
+    renderScreen(<SearchPage />, '/search');
+    const rows = await screen.findAllByTestId('request-row');
+    expect(rows[0].textContent).toContain('60 P');
+    expect(rows[0].textContent).not.toContain('$18');
+    expect(rows[1].textContent).toContain('$18');
+  });
+
   it('searches by phone a second after typing stops, and shows the empty text', async () => {
     const calledAt: number[] = [];
     fetchMock.mockImplementation(async (_url: string, init: RequestInit) => {
@@ -81,6 +96,22 @@ describe('requests screens', () => {
     const last = fetchMock.mock.calls[searches[0]] as unknown[];
     expect(bodyOf(last).get('mobile')).toBe('55123456');
     expect(bodyOf(last).get('limit')).toBe('10');
+  });
+
+  it('names the branch by its Arabic name in Arabic, by its English one where it has none (issue 23, point 10)', async () => {
+    const branch = { id: 1, branchName: 'West Bay', address: 'West Bay, Doha', addressAr: null };
+    try {
+      await setLanguage('ar');
+      fetchMock.mockResolvedValue(ok(request({ Branch: { ...branch, branchNameAr: 'الخليج الغربي' } })));
+      renderScreen(<RequestDetailsPage />, '/request/42', '/request/:id');
+      expect(await screen.findByText('الخليج الغربي')).toBeTruthy();
+      expect(screen.queryByText('West Bay')).toBeNull();
+    } finally {
+      await setLanguage('en');
+    }
+    fetchMock.mockResolvedValue(ok(request({ Branch: { ...branch, branchNameAr: 'الخليج الغربي' } })));
+    renderScreen(<RequestDetailsPage />, '/request/42', '/request/:id');
+    expect(await screen.findByText('West Bay')).toBeTruthy();
   });
 
   it('shows the QR, approves a pending request and then says already approved', async () => {

@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Amount, Bdi } from '../../components/bidi';
+import { Amount, OneLine } from '../../components/bidi';
 import { RowCard } from '../../components/row-card';
 
 export interface RowLinkProps {
@@ -22,12 +22,10 @@ export function RowLink({ to, testId, title, subtitle, detail, amount, badge }: 
     <RowCard to={to} testId={testId}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Stack gap={2} miw={0}>
-          <Text fw={600} truncate>
-            <Bdi>{title}</Bdi>
-          </Text>
-          <Text size="sm" c="dimmed" truncate>
-            <Bdi>{subtitle}</Bdi>
-          </Text>
+          <OneLine fw={600}>{title}</OneLine>
+          <OneLine size="sm" c="dimmed">
+            {subtitle}
+          </OneLine>
           {detail}
         </Stack>
         <Stack gap={4} align="flex-end" flex="none">

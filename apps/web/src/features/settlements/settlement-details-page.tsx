@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Amount, Bdi } from '../../components/bidi';
 import { DetailList } from '../../components/detail-list';
 import { DetailScreen } from '../../components/detail-screen';
-import { Ltr } from '../../components/ltr';
 import { PageHeader } from '../../components/page-header';
-import { formatDateTime, formatPoints, formatPrice } from '../../lib/format';
+import { Phone } from '../../components/phone';
+import { formatDateTime, formatPoints } from '../../lib/format';
 import { localized } from '../../lib/localized';
+import { formatMoney, useCurrencyDisplay } from '../../lib/money';
 import { useIdParam } from '../../lib/route-id';
 import { useSettlement } from './api';
 
@@ -14,13 +15,15 @@ const badgeColor = { initial: 'gray', pending: 'orange', paid: 'teal' } as const
 
 /**
  * /settlement/:id (SPEC §2): the product's name, description, points and price in dollars, and the
- * name and mobile of the settlement's first user; with the amount owed, its status and its lines
- * (the sale, and a refund once one is confirmed).
+ * name and mobile of the settlement's first user; with the amount owed (the sum of its lines, as the
+ * server answers it), its status and its lines (the sale, and a refund once one is confirmed: a
+ * negative amount, `-$4.75` in both languages).
  */
 export function SettlementDetailsPage() {
   const { t } = useTranslation();
   const id = useIdParam();
   const settlement = useSettlement(id);
+  const display = useCurrencyDisplay();
   const sheetOf = (status?: string) => (status === 'pending' ? 'pendingSettlements' : 'initialSettlements');
   const back = `/setting?sheet=${sheetOf(settlement.data?.status)}`;
 
@@ -48,8 +51,13 @@ export function SettlementDetailsPage() {
                 <DetailList
                   items={[
                     [t('settlements.points'), <Amount key="p">{formatPoints(product.points)}</Amount>],
-                    [t('settlements.price'), <Amount key="pr">{formatPrice(product.price)}</Amount>],
-                    [t('settlements.amount'), <Amount key="a">{formatPrice(s.amount)}</Amount>],
+                    [t('settlements.price'), <Amount key="pr">{formatMoney(product.price, display)}</Amount>],
+                    [
+                      t('settlements.amount'),
+                      <span key="a" data-testid="amount-owed">
+                        <Amount>{formatMoney(s.amount, display)}</Amount>
+                      </span>,
+                    ],
                     [t('settlements.date'), formatDateTime(s.createdAt)],
                   ]}
                 />
@@ -63,7 +71,7 @@ export function SettlementDetailsPage() {
                 <DetailList
                   items={[
                     [t('settlements.name'), <Bdi key="n">{first.name}</Bdi>],
-                    [t('settlements.mobile'), <Ltr key="m">{first.mobile}</Ltr>],
+                    [t('settlements.mobile'), <Phone key="m" value={first.mobile} call />],
                   ]}
                 />
               </Stack>
@@ -77,7 +85,9 @@ export function SettlementDetailsPage() {
                   <DetailList
                     items={s.settlementDetails.map((d) => [
                       t(`settlements.kind.${d.kind}`),
-                      <Amount key={d.id}>{formatPrice(d.amount)}</Amount>,
+                      <span key={d.id} data-testid="settlement-line" data-kind={d.kind}>
+                        <Amount>{formatMoney(d.amount, display)}</Amount>
+                      </span>,
                     ])}
                   />
                 </Stack>

@@ -4,15 +4,17 @@ import { Amount, Bdi } from '../../components/bidi';
 import { EmptyState } from '../../components/empty-state';
 import { ExportButton } from '../../components/export-button';
 import { LoadingScreen } from '../../components/loading-screen';
-import { Ltr } from '../../components/ltr';
+import { Phone } from '../../components/phone';
 import { RowCard, RowList } from '../../components/row-card';
-import { formatDate, formatPrice } from '../../lib/format';
+import { formatDate } from '../../lib/format';
+import { formatMoney, useCurrencyDisplay } from '../../lib/money';
 import { type SettlementTab, useSettlementList } from './api';
 
 /** SPEC §2: user name, amount, user mobile and status, newest first; rows open /settlement/{id}. */
 export function SettlementList({ status, onOpen }: { status: SettlementTab; onOpen?: () => void }) {
   const { t } = useTranslation();
   const list = useSettlementList(status);
+  const display = useCurrencyDisplay();
   const rows = list.data ?? [];
   return (
     <Stack gap="sm">
@@ -33,7 +35,7 @@ export function SettlementList({ status, onOpen }: { status: SettlementTab; onOp
                   <Bdi>{s.user.name}</Bdi>
                 </Text>
                 <Text size="sm" c="dimmed">
-                  <Ltr>{s.user.mobile}</Ltr>
+                  <Phone value={s.user.mobile} />
                 </Text>
                 <Text size="xs" c="dimmed">
                   {formatDate(s.createdAt)}
@@ -41,7 +43,7 @@ export function SettlementList({ status, onOpen }: { status: SettlementTab; onOp
               </Stack>
               <Stack gap={4} align="flex-end">
                 <Text fw={700}>
-                  <Amount>{formatPrice(s.amount)}</Amount>
+                  <Amount>{formatMoney(s.amount, display)}</Amount>
                 </Text>
                 <Badge variant="light" color={s.status === 'initial' ? 'gray' : 'orange'}>
                   {t(`settlements.status.${s.status}`)}

@@ -2,11 +2,16 @@ import { Anchor, Button, Group, List, Stack, Text, ThemeIcon, Title } from '@man
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useSession } from '../../lib/session';
 import { PageFrame } from './page-frame';
 
-/** The landing page, with the way in (login) and the way to join (register). */
+/**
+ * The landing page, with the way in (login) and the way to join (register); someone signed in is
+ * offered the way back to the dashboard instead (issue 23).
+ */
 export function HomePage() {
   const { t } = useTranslation();
+  const { token } = useSession();
   const points = ['offers', 'requests', 'products', 'staff'] as const;
   return (
     <PageFrame>
@@ -27,14 +32,20 @@ export function HomePage() {
             <List.Item key={p}>{t(`static-pages.home.points.${p}`)}</List.Item>
           ))}
         </List>
-        <Stack gap="sm">
-          <Button component={Link} to="/login" size="md">
-            {t('static-pages.home.login')}
+        {token ? (
+          <Button component={Link} to="/dashboard" size="md">
+            {t('static-pages.home.toDashboard')}
           </Button>
-          <Button component={Link} to="/register" size="md" variant="light">
-            {t('static-pages.home.register')}
-          </Button>
-        </Stack>
+        ) : (
+          <Stack gap="sm">
+            <Button component={Link} to="/login" size="md">
+              {t('static-pages.home.login')}
+            </Button>
+            <Button component={Link} to="/register" size="md" variant="light">
+              {t('static-pages.home.register')}
+            </Button>
+          </Stack>
+        )}
         <Group justify="center" gap="lg">
           <Anchor component={Link} to="/about" size="sm">
             {t('static-pages.about.title')}

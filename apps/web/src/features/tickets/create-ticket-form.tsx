@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TICKET_TYPES } from '@loyalty/contract/constants';
-import { createTicketBody } from '@loyalty/contract/endpoints/support';
+import { createTicketBody } from '@loyalty/contract/endpoints/tickets';
 import { Button, Select, Stack, Textarea } from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

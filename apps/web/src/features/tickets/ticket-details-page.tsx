@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Bdi } from '../../components/bidi';
 import { DetailList } from '../../components/detail-list';
 import { DetailScreen } from '../../components/detail-screen';
-import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/format';
@@ -86,11 +85,20 @@ function Messages({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
   const messages = useTicketMessages(ticket.id);
   const rows = messages.data?.rows ?? [];
+  // the ticket's own text opens its thread (issue 23): the merchant's first message, not deletable
+  const opening: TicketMessage = {
+    id: 0,
+    ticketId: ticket.id,
+    messageBody: ticket.ticketBody,
+    adminId: null,
+    Admin: null,
+    createdAt: ticket.createdAt,
+  };
   return (
     <Stack gap="sm">
       {messages.isLoading && <LoadingScreen fullHeight={false} />}
-      {messages.isSuccess && rows.length === 0 && <EmptyState text={t('tickets.noMessages')} />}
       <Stack gap="xs" data-testid="ticket-messages">
+        <MessageBubble message={opening} canDelete={false} ticketId={ticket.id} />
         {rows.map((m) => (
           <MessageBubble key={m.id} message={m} canDelete={!ticket.isClosed} ticketId={ticket.id} />
         ))}
@@ -119,6 +127,10 @@ function MessageBubble({
   const { t } = useTranslation();
   const del = useDeleteMessage(ticketId);
   const fromSupport = message.adminId !== null;
+  // the operator who answered, by name where the answer carries it: "Support · Platform support"
+  const sender = fromSupport
+    ? [t('tickets.fromSupport'), message.Admin ? localized(message.Admin, 'name') : null].filter(Boolean).join(' · ')
+    : t('tickets.fromMe');
   return (
     <Paper
       withBorder
@@ -132,7 +144,7 @@ function MessageBubble({
     >
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <Text size="xs" fw={700} c="dimmed">
-          {t(fromSupport ? 'tickets.fromSupport' : 'tickets.fromMe')} · {formatDateTime(message.createdAt)}
+          <Bdi>{sender}</Bdi> · {formatDateTime(message.createdAt)}
         </Text>
         {!fromSupport && canDelete && (
           <ActionIcon

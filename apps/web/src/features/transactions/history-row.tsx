@@ -3,18 +3,12 @@ import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Amount, Bdi } from '../../components/bidi';
+import { Amount, OneLine } from '../../components/bidi';
 import { Ltr } from '../../components/ltr';
-import { formatDateTime, formatPoints, RLM } from '../../lib/format';
+import { formatDateTime, formatPoints } from '../../lib/format';
+import { localized } from '../../lib/localized';
 import { linkOf } from './api';
 import classes from './transactions.module.css';
-
-/** ± points: `+2,000 P` (in Arabic after the right-to-left mark formatPoints starts with). */
-const signedPoints = (n: number) => {
-  const text = formatPoints(Math.abs(n));
-  const sign = n > 0 ? '+' : '−';
-  return text.startsWith(RLM) ? `${RLM}${sign}${text.slice(1)}` : `${sign}${text}`;
-};
 
 const KNOWN_REASONS = ['offerRequest', 'redeem', 'packagePurchase', 'grant', 'productRequest', 'productRefund'];
 
@@ -45,9 +39,9 @@ export function HistoryRow({ row, onOpen }: { row: PointsHistoryRow; onOpen?: ()
             )}
           </Text>
           {row.who && (
-            <Text size="sm" c="dimmed" truncate>
-              <Bdi>{row.who}</Bdi>
-            </Text>
+            <OneLine size="sm" c="dimmed">
+              {localized(row, 'who')}
+            </OneLine>
           )}
           <Text size="xs" c="dimmed">
             {formatDateTime(row.createdAt)}
@@ -56,7 +50,7 @@ export function HistoryRow({ row, onOpen }: { row: PointsHistoryRow; onOpen?: ()
       </Group>
       <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
         <Text fw={700} c={incoming ? 'teal.9' : 'red.9'} data-testid="history-delta">
-          <Amount>{signedPoints(row.delta)}</Amount>
+          <Amount>{formatPoints(row.delta, undefined, { signed: true })}</Amount>
         </Text>
         <Text size="xs" c="dimmed">
           {t('transactions.balanceAfter')} <Amount>{formatPoints(row.balanceAfter)}</Amount>

@@ -2,11 +2,13 @@ import { Center, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/bidi';
+import { CashValue } from '../../components/cash-value';
 import { EmptyState } from '../../components/empty-state';
 import { ExportButton } from '../../components/export-button';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
-import { formatCash, formatPoints } from '../../lib/format';
+import { formatPoints } from '../../lib/format';
+import { currencyDisplayOf } from '../../lib/money';
 import { useMerchantMe } from '../../lib/queries/me';
 import { PAGE_SIZE, usePointsHistory } from './api';
 import { HistoryRow } from './history-row';
@@ -36,7 +38,7 @@ export function TransactionDetailsPage() {
             <Amount>{formatPoints(me.data.balance)}</Amount>
           </Text>
           <Text size="sm" c="dimmed">
-            <Amount>{formatCash(me.data.balance)}</Amount>
+            <CashValue points={me.data.balance} display={currencyDisplayOf(me.data.userCurrncy)} />
           </Text>
         </Paper>
       )}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { userSignupBody } from '@loyalty/contract/endpoints/auth';
+import { userSignupBody } from '@loyalty/contract/endpoints/customer';
 import { id } from '@loyalty/contract/fields';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
+import { localized } from '../../lib/localized';
 import { useMerchantUserMe } from '../../lib/queries/me';
 import { useSession } from '../../lib/session';
 import { AddUserForm, type BranchChoice } from './add-user-form';
@@ -16,7 +17,7 @@ export function CreateUserPage() {
   const me = useMerchantUserMe({ enabled: isStaff });
   if (isStaff && !me.data) return <LoadingScreen />;
   const branch: BranchChoice = isStaff
-    ? { kind: 'fixed', branchName: me.data?.Branch?.branchName ?? '' }
+    ? { kind: 'fixed', branchName: me.data?.Branch ? localized(me.data.Branch, 'branchName') : '' }
     : { kind: 'pick' };
   return (
     <Stack gap="md">

@@ -2,6 +2,7 @@
 import { LIMITS } from '@loyalty/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
+import { localized } from '../localized';
 import { queryKeys } from '../query-keys';
 
 export const useBranchList = (options: { enabled?: boolean } = {}) => {
@@ -18,6 +19,6 @@ export const useBranchOptions = () => {
   const list = useBranchList();
   return {
     ...list,
-    data: list.data?.rows.map((b) => ({ value: String(b.id), label: b.branchName })),
+    data: list.data?.rows.map((b) => ({ value: String(b.id), label: localized(b, 'branchName') })),
   };
 };

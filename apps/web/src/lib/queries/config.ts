@@ -1,5 +1,6 @@
-/** Settings the server hands to the web app (`GET /api/config`): the map tiles and the support contact. */
+/** Settings the server hands to the web app (`GET /api/config`): the map tiles, the support contact, the vitals' sample. */
 import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '../query-client';
 import { queryKeys } from '../query-keys';
 
 export interface SupportContact {
@@ -12,6 +13,8 @@ export interface AppConfig {
   mapTileUrl?: string;
   /** The operator's support contact (activate-account screen); absent shows none. */
   support?: SupportContact;
+  /** The share of page views that report their web vitals (lib/vitals.ts); absent reports none. */
+  vitalsSampleRate?: number;
 }
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -22,9 +25,11 @@ export const readConfig = (raw: unknown): AppConfig => {
   const support = data.support && typeof data.support === 'object' ? (data.support as Record<string, unknown>) : {};
   const email = text(support.email);
   const phone = text(support.phone);
+  const rate = data.vitalsSampleRate;
   return {
     mapTileUrl: text(data.mapTileUrl),
     support: email || phone ? { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } : undefined,
+    vitalsSampleRate: typeof rate === 'number' && rate >= 0 && rate <= 1 ? rate : undefined,
   };
 };
 
@@ -35,10 +40,14 @@ const fetchConfig = async (): Promise<AppConfig> => {
   return readConfig(body?.data);
 };
 
+const configQuery = {
+  queryKey: queryKeys.config.all,
+  queryFn: () => fetchConfig().catch((): AppConfig => ({})),
+  staleTime: Number.POSITIVE_INFINITY,
+};
+
 /** Never fails: without the settings the app still works (no map tiles, no support contact). */
-export const useAppConfig = () =>
-  useQuery({
-    queryKey: queryKeys.config.all,
-    queryFn: () => fetchConfig().catch((): AppConfig => ({})),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+export const useAppConfig = () => useQuery(configQuery);
+
+/** The same settings outside a component (one request for both). */
+export const loadAppConfig = (): Promise<AppConfig> => queryClient.fetchQuery(configQuery);
