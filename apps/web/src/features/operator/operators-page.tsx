@@ -1,54 +1,40 @@
-import { Badge, Button, Code, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Code, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OneLine } from '../../components/bidi';
 import { Phone } from '../../components/phone';
-import { RowList } from '../../components/row-card';
 import { formatDateTime } from '../../lib/format';
 import { localized } from '../../lib/localized';
+import { ListPage } from './list-page';
 import { useDisableOperator } from './mutations';
 import { OperatorForm } from './operator-form';
 import { useOperators } from './queries';
 import { useOperatorSession } from './session';
 import type { Operator, OpResponse } from './types';
-import { ConfirmButton, ListState } from './ui';
+import { ConfirmButton } from './ui';
 
 /** /operator/operators (admin): the accounts; add one (its authenticator code shown once, as a QR code and as text), disable. */
 export function OperatorsPage() {
   const { t } = useTranslation();
-  const list = useOperators();
-  const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<OpResponse<'admin/operator/add'> | null>(null);
   return (
-    <Stack gap="md">
-      <Group justify="space-between" gap="xs">
-        <Title order={1} size="h3">
-          {t('operator.areas.operators')}
-        </Title>
-        <Button
-          size="xs"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setAdding(true)}
-          aria-haspopup="dialog"
-        >
-          {t('operator.operators.add')}
-        </Button>
-      </Group>
-      <ListState query={list} isEmpty={(d) => d.rows.length === 0} empty={t('operator.operators.empty')}>
-        {(d) => <RowList rows={d.rows}>{(o) => <OperatorCard operator={o} />}</RowList>}
-      </ListState>
-      <Modal opened={adding} onClose={() => setAdding(false)} title={t('operator.operators.add')} size="lg">
-        {adding && (
-          <OperatorForm
-            onAdded={(res) => {
-              setAdding(false);
-              setAdded(res);
-            }}
-          />
-        )}
-      </Modal>
+    <ListPage<Operator>
+      title={t('operator.areas.operators')}
+      addLabel={t('operator.operators.add')}
+      query={useOperators()}
+      empty={t('operator.operators.empty')}
+      row={(o) => <OperatorCard operator={o} />}
+      form={(_, done) => (
+        <OperatorForm
+          onAdded={(res) => {
+            done();
+            setAdded(res);
+          }}
+        />
+      )}
+      modalSize="lg"
+    >
       <Modal opened={added !== null} onClose={() => setAdded(null)} title={t('operator.operators.scanTitle')}>
         {added && (
           <Stack gap="sm" align="center" data-testid="otpauth">
@@ -65,7 +51,7 @@ export function OperatorsPage() {
           </Stack>
         )}
       </Modal>
-    </Stack>
+    </ListPage>
   );
 }
 
