@@ -166,11 +166,30 @@ describe('merchant/branch/hours', () => {
     expect(closed.body.reopensAt).toBe('2026-12-18T06:00:00.000Z');
   });
 
+  it('takes hours past midnight (open at 1 in the morning on the evening before), and every day blank clears them', async () => {
+    at(new Date('2026-11-26T22:00:00.000Z')); // Friday 01:00 in Doha
+    const s = await orderShop(t);
+    const c = await buyer(t, 500);
+    const saved = await ok(
+      t.call('merchant/branch/hours', { branchId: s.branch.id, thu: '18:00-02:00' }, { token: s.merchant.token }),
+    );
+    expect(saved).toMatchObject({ isOpen: true, opensAt: null });
+    expect(saved.hours.thu).toBe('18:00-02:00');
+    expect((await placeOrder(t, s, c)).status).toBe(200);
+    at(new Date('2026-11-26T23:00:00.000Z')); // Friday 02:00: closed until next Thursday's evening
+    const closed = await placeOrder(t, s, c);
+    expect(closed.status).toBe(409);
+    expect(closed.body.reopensAt).toBe('2026-12-03T15:00:00.000Z');
+    const cleared = await ok(t.call('merchant/branch/hours', { branchId: s.branch.id }, { token: s.merchant.token }));
+    expect(cleared).toMatchObject({ hours: null, isOpen: true, opensAt: null });
+    expect((await placeOrder(t, s, c)).status).toBe(200);
+  });
+
   it('answers a bad range on its field', async () => {
     const s = await orderShop(t);
     const res = await t.call(
       'merchant/branch/hours',
-      { branchId: s.branch.id, mon: '22:00-09:00', closedDates: ['tomorrow'] },
+      { branchId: s.branch.id, mon: '09:00-09:00', closedDates: ['tomorrow'] },
       { token: s.merchant.token, lang: 'ar' },
     );
     expect(res.status).toBe(422);

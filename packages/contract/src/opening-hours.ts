@@ -8,20 +8,28 @@ import { BUSINESS_TIME_ZONE } from './clock';
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** Per weekday `HH:MM-HH:MM` (close after open, `24:00` allowed) or null (closed all day); dates `YYYY-MM-DD` closed. */
+/**
+ * Per weekday `HH:MM-HH:MM` or null (closed all day); dates `YYYY-MM-DD` closed. A closing time at or
+ * before the opening one runs past midnight (`18:00-02:00` closes at 2 in the morning of the next
+ * day; the day it opens owns it, closed dates included); `24:00` closes at midnight.
+ */
 export type OpeningHours = { [D in Weekday]: string | null } & { closedDates: string[] };
 
 export const HOURS_RANGE = /^([01]\d|2[0-3]):([0-5]\d)-(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** The range's opening and closing minutes of the day, or null when it is not a valid range. */
+/**
+ * The range's opening and closing minutes from the start of the day it opens (a closing past midnight
+ * is more than 1440), or null when it is not a valid range (open and close the same time).
+ */
 export const parseRange = (range: string): { open: number; close: number } | null => {
   if (!HOURS_RANGE.test(range)) return null;
   const [a, b] = range.split('-') as [string, string];
   const open = minutesOf(a);
   const close = minutesOf(b);
-  return close > open ? { open, close } : null;
+  if (close === open) return null;
+  return { open, close: close > open ? close : close + 1440 };
 };
 
 const parts = new Intl.DateTimeFormat('en-US', {
@@ -58,10 +66,11 @@ const MINUTE = 60_000;
 /** The first instant at or after `from` when the hours have the branch open (null: none within 14 days). */
 const nextOpening = (hours: OpeningHours | null, from: Date): Date | null => {
   if (!hours) return from;
-  // walk the business days from the one of `from`: each opening is a start of a local day plus minutes
+  // walk the business days from the day before `from`'s (its hours may run past midnight): each
+  // opening is a start of a local day plus minutes
   const start = localOf(from);
   const dayStart = from.getTime() - start.minute * MINUTE - (from.getTime() % MINUTE);
-  for (let i = 0; i <= 14; i++) {
+  for (let i = -1; i <= 14; i++) {
     const base = dayStart + i * 1440 * MINUTE;
     const local = localOf(new Date(base + 12 * 60 * MINUTE));
     const range = hours[local.day] ? parseRange(hours[local.day] as string) : null;

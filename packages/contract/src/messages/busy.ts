@@ -2,8 +2,8 @@
 export const busyMessages = {
   pauseMinutes: { en: 'A pause lasts 15 to 240 minutes', ar: 'يستمر الإيقاف من 15 إلى 240 دقيقة' },
   hoursRange: {
-    en: 'Enter the hours as HH:MM-HH:MM (closing after opening), or closed',
-    ar: 'أدخل الساعات بصيغة HH:MM-HH:MM (الإغلاق بعد الفتح)، أو مغلق',
+    en: 'Enter the hours as HH:MM-HH:MM (18:00-02:00 runs past midnight), or closed',
+    ar: 'أدخل الساعات بصيغة HH:MM-HH:MM (‏18:00-02:00 يمتد بعد منتصف الليل)، أو مغلق',
   },
   branchClosedUntil: {
     en: 'This branch is closed for now; it reopens at {time}',

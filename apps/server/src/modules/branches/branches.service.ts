@@ -83,11 +83,17 @@ export function branchesService({ store }: ServiceDeps<'activity' | 'branches'>)
     resume: (caller: MerchantCaller, branchId: number) =>
       change(caller, branchId, 'branch.resume', { pausedUntil: null, pauseReason: null }),
 
-    /** The week's hours (blank or `closed`: closed that day) and closed dates, replacing the previous ones. */
+    /**
+     * The week's hours (blank or `closed`: closed that day) and closed dates, replacing the previous
+     * ones; every day blank and no closed date clears them (no hours: open at any time).
+     */
     hours: (caller: MerchantCaller, v: ApiParsedBody<'merchant/branch/hours'>) => {
       const days = Object.fromEntries(WEEKDAYS.map((d) => [d, v[d] && v[d] !== 'closed' ? v[d] : null]));
       const closedDates = [...new Set(v.closedDates ?? [])].sort();
-      return change(caller, v.branchId, 'branch.hours', { openingHours: JSON.stringify({ ...days, closedDates }) });
+      const none = WEEKDAYS.every((d) => !v[d]) && closedDates.length === 0;
+      return change(caller, v.branchId, 'branch.hours', {
+        openingHours: none ? null : JSON.stringify({ ...days, closedDates }),
+      });
     },
 
     async add(caller: MerchantCaller, v: ApiParsedBody<'merchant/addBranch'>) {

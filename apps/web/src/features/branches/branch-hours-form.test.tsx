@@ -50,6 +50,14 @@ describe('BranchHoursForm', () => {
     expect(body.get('branchId')).toBe('4');
   });
 
+  it('with no hours set, a blank day reads as open at any time; once a day is filled, the blank ones read closed', () => {
+    renderScreen(<BranchHoursForm branch={{ ...saved, hours: null }} />);
+    const monday = screen.getByLabelText('Monday') as HTMLInputElement;
+    expect(monday.placeholder).toBe('Open at any time');
+    fireEvent.change(screen.getByLabelText('Sunday'), { target: { value: '09:00-22:00' } });
+    expect(monday.placeholder).toBe('Closed');
+  });
+
   it("shows the server's refusal of a range under its day", async () => {
     fetchMock.mockImplementation(
       async () =>

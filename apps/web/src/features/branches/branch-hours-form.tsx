@@ -11,8 +11,9 @@ const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 type Day = (typeof DAYS)[number];
 
 /**
- * The branch's weekly opening hours and closed dates (issue 26, point 2): each day `09:00-22:00`,
- * blank for closed; closed dates as `YYYY-MM-DD`. Times are Doha's (the business time zone).
+ * The branch's weekly opening hours and closed dates (issue 26, point 2): each day `09:00-22:00`
+ * (`18:00-02:00` past midnight), blank for closed; closed dates as `YYYY-MM-DD`; every day blank: no
+ * hours, open at any time. Times are Doha's (the business time zone).
  */
 export function BranchHoursForm({ branch }: { branch: Branch }) {
   const { t } = useTranslation();
@@ -21,6 +22,8 @@ export function BranchHoursForm({ branch }: { branch: Branch }) {
   );
   const [closedDates, setClosedDates] = useState<string[]>(branch.hours?.closedDates ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // with no day filled in the branch has no hours and takes orders at any time: a blank day says so
+  const noHours = DAYS.every((d) => !days[d].trim()) && closedDates.length === 0;
   const save = useAppMutation({
     mutationFn: () => api.call('merchant/branch/hours', { branchId: branch.id, ...days, closedDates }),
     apply: (b, _v, qc) => qc.setQueryData(queryKeys.branches.detail({ id: b.id }), b),
@@ -47,7 +50,7 @@ export function BranchHoursForm({ branch }: { branch: Branch }) {
             <TextInput
               key={d}
               label={t(`branches.hours.days.${d}`)}
-              placeholder={t('branches.hours.closed')}
+              placeholder={t(noHours ? 'branches.hours.anyTime' : 'branches.hours.closed')}
               dir="ltr"
               value={days[d]}
               error={errors[d]}
