@@ -71,6 +71,27 @@ describe('user/offer/list and user/product/list', () => {
     });
   });
 
+  it("shows an offer's active branches only, each open now or closed until it reopens", async () => {
+    const shop = await shopFixture(t);
+    const paused = await branchFixture(t, shop.merchant.id);
+    const closedDown = await branchFixture(t, shop.merchant.id, { isActive: false });
+    const offer = await offerFixture(t, shop.merchant.id, [shop.branch.id, paused.id, closedDown.id]);
+    const until = new Date(Date.now() + 30 * 60_000).toISOString();
+    await t.db
+      .updateTable('branches')
+      .set({ pausedUntil: until, pauseReason: 'Busy' })
+      .where('id', '=', paused.id)
+      .execute();
+    const c = await customerFixture(t);
+    const res = await t.call('user/offer/list', { merchantId: shop.merchant.id }, { token: c.token });
+    const row = res.body.data.rows.find((r: { id: number }) => r.id === offer.id);
+    expect(row.branchs).toEqual([
+      expect.objectContaining({ id: shop.branch.id, isOpen: true, opensAt: null }),
+      expect.objectContaining({ id: paused.id, isOpen: false, opensAt: until }),
+    ]);
+    expect(row.branchsIds).toEqual([shop.branch.id, paused.id]);
+  });
+
   it('answers 404 for a merchantId filter naming a merchant customers cannot see (not live, or no such merchant)', async () => {
     const notLive = await merchantFixture(t);
     const c = await customerFixture(t);

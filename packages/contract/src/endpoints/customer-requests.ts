@@ -31,6 +31,11 @@ export const customerBranch = z.object({
   opensAt: z.string().nullable(),
 });
 
+/** An offer as customers see it: its active branches only, each open now or closed until when. */
+export const customerOffer = offer.extend({
+  branchs: z.array(offer.shape.branchs.element.extend({ isOpen: z.boolean(), opensAt: z.string().nullable() })),
+});
+
 export const customerRequestsEndpoints = defineEndpoints({
   'user/branch/list': {
     roles: u,
@@ -44,8 +49,9 @@ export const customerRequestsEndpoints = defineEndpoints({
     roles: u,
     scope: 'customer',
     body: z.object({ ...paging, merchantId: optionalId() }),
-    response: pagedRows(offer),
-    summary: 'Current offers of live, approved merchants.',
+    response: pagedRows(customerOffer),
+    summary:
+      'Current offers of live, approved merchants, each with its active branches, open now or closed until `opensAt`.',
   },
   'user/product/list': {
     roles: u,

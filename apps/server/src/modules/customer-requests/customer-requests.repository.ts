@@ -49,6 +49,17 @@ export const customerRequestsRepository = (db: Kysely<Database>) => {
       return { rows, count: Number(n?.n ?? 0) };
     },
 
+    /** The active ones of these branches, with what says whether they take orders now (their pause and hours). */
+    activeBranchTimes: (ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('branches')
+            .select(['id', 'pausedUntil', 'openingHours'])
+            .where('id', 'in', ids)
+            .where('isActive', '=', 1)
+            .execute(),
+
     /** Whether a merchant's catalogue is open to customers (approved and live). */
     isPublished: async (merchantId: number) =>
       (await db

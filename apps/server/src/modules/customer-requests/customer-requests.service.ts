@@ -1,4 +1,4 @@
-import { clock, type Offer, type Product } from '@loyalty/contract';
+import { type ApiResponse, clock, type Product } from '@loyalty/contract';
 import type { ServiceDeps } from '../../core/deps';
 import { notFound } from '../../core/errors';
 import { pageOf } from '../../lib/paging';
@@ -33,15 +33,29 @@ export function customerRequestsService({ store }: ServiceDeps<'browse' | 'offer
       };
     },
 
+    /** Offers customers can ask for today; each with its active branches, open now or closed until when. */
     async offers(v: {
       merchantId?: number;
       pageNum?: number;
       limit?: number;
-    }): Promise<{ rows: Offer[]; count: number }> {
+    }): Promise<{ rows: ApiResponse<'user/offer/list'>['rows']; count: number }> {
       await checkMerchant(v.merchantId);
       const { rows, count } = await repo.offers(clock.today(), { merchantId: v.merchantId, ...pageOf(v) });
       const relations = await offers.relations(rows.map((o) => o.id));
-      return { rows: rows.map((o) => toOffer(o, relations)), count };
+      const mapped = rows.map((o) => toOffer(o, relations));
+      const ids = [...new Set(mapped.flatMap((o) => o.branchsIds))];
+      const now = clock.now();
+      const states = new Map((await repo.activeBranchTimes(ids)).map((b) => [b.id, branchOpenState(b, now)] as const));
+      return {
+        rows: mapped.map((o) => {
+          const branchs = o.branchs.flatMap((b) => {
+            const state = states.get(b.id);
+            return state ? [{ ...b, isOpen: state.isOpen, opensAt: state.opensAt }] : [];
+          });
+          return { ...o, branchs, branchsIds: branchs.map((b) => b.id) };
+        }),
+        count,
+      };
     },
 
     async products(v: {
