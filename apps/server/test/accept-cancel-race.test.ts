@@ -59,7 +59,7 @@ describe('customer cancel vs accept vs the sweep on one order', () => {
       const responses = results.filter((r): r is Res => 'status' in r);
       const sweeps = results.filter((r): r is { canceled: number[] } => 'canceled' in r);
       for (const r of responses) expect([200, 409]).toContain(r.status);
-      const cancels = responses.filter((r) => r.body?.data && r.body.data.isCanceled && r.status === 200);
+      const cancels = responses.filter((r) => r.body?.data?.isCanceled && r.status === 200);
       const accepts = responses.filter((r) => r.status === 200 && !r.body.data.isCanceled);
       const swept = sweeps.filter((x) => x.canceled.includes(id)).length;
 
