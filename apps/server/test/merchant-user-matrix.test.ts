@@ -89,9 +89,13 @@ const allows = (def: EndpointDef, role: StaffRole) => def.roles !== 'public' && 
 /** Ids of the rows of a list answer: data.rows, or every list inside data (the courier's delivery lists). */
 function listedIds(data: unknown): number[] {
   if (!data || typeof data !== 'object') return [];
+  // `{ rows }`, arrays beside each other (the courier's two lists), or one nested `{ x: { rows } }` (SPEC's `productRequests.rows`)
+  const nested = Object.values(data).map((v) =>
+    v && typeof v === 'object' && Array.isArray((v as { rows?: unknown }).rows) ? (v as { rows: unknown[] }).rows : v,
+  );
   const lists = Array.isArray((data as { rows?: unknown }).rows)
     ? [(data as { rows: unknown[] }).rows]
-    : Object.values(data).filter((v): v is unknown[] => Array.isArray(v));
+    : nested.filter((v): v is unknown[] => Array.isArray(v));
   return lists.flat().map((r) => (r as { id?: number }).id ?? -1);
 }
 

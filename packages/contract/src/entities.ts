@@ -214,6 +214,10 @@ export const merchantProfile = z.object({
     pendingRequests: z.number().int(),
     /** New product requests not yet accepted (docs/domain.md "Accepting in time"): the alert repeats while any wait. */
     ordersToAccept: z.number().int(),
+    /** Delivery requests still pending that no courier is assigned to (the home's "what waits"). */
+    deliveriesWithoutCourier: z.number().int(),
+    /** Redeem requests waiting for approval. */
+    pendingRedeems: z.number().int(),
     branches: z.number().int(),
     employees: z.number().int(),
   }),
@@ -251,6 +255,10 @@ export const merchantUserProfile = z.object({
     pendingDeliveries: z.number().int(),
     /** Staff: their branch's new product requests not yet accepted. */
     ordersToAccept: z.number().int(),
+    /** Staff: their branch's pending delivery requests without a courier. */
+    deliveriesWithoutCourier: z.number().int(),
+    /** Staff: their branch's redeem requests waiting for approval. */
+    pendingRedeems: z.number().int(),
   }),
 });
 export type MerchantUserProfile = z.infer<typeof merchantUserProfile>;

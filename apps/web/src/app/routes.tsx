@@ -85,7 +85,7 @@ const appScreens: RouteObject[] = [
   screen(
     'productrequest/:id',
     () => import('../features/product-requests/product-request-details-page').then((m) => m.ProductRequestDetailsPage),
-    merchant,
+    staff,
   ),
   screen(
     'deliveryProduct/:id',

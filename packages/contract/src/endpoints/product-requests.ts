@@ -141,6 +141,8 @@ export const productRequestListBody = z.object({
   status: blankOptional(oneOf(PRODUCT_REQUEST_STATUSES, 'invalidValue')),
   /** true: only new requests waiting to be accepted, oldest first (the dashboard). */
   toAccept: optionalBool(),
+  /** true: only pending deliveries no courier is assigned to, oldest first (the dashboard). */
+  noCourier: optionalBool(),
 });
 
 export const assignDeliveryBody = z.object({
@@ -166,6 +168,14 @@ export const productRequestsEndpoints = defineEndpoints({
     response: z.object({ productRequests: z.object({ rows: z.array(productRequest), count: int }) }),
     summary:
       'Product requests by type (pickup or delivery) and cancellation, newest first (data.productRequests.rows).',
+  },
+  'merchantUser/product/req/branchList': {
+    roles: ['merchantUser'],
+    scope: 'branch',
+    body: productRequestListBody,
+    response: z.object({ productRequests: z.object({ rows: z.array(productRequest), count: int }) }),
+    summary:
+      "Staff: their branch's product requests, with the merchant list's filters (`merchantUser/product/req/list` is the courier's).",
   },
   'merchantUser/product/req/list': {
     roles: couriers,

@@ -22,6 +22,20 @@ export const chartRow = z.object({
   countProductRequests: int,
   totalRequestsAmountPoints: int,
   totalProductRequestsAmountPrice: z.number(),
+  /**
+   * Accepting in time (issue 26), over the product requests created in the dates: the median of
+   * accepted − created, in seconds (null when none was accepted).
+   */
+  medianAcceptSeconds: int.nullable(),
+  /**
+   * Of the requests that were accepted or canceled for want of acceptance, the percent (0-100,
+   * rounded) accepted within the merchant's `acceptWithinMinutes`; null when there were none.
+   */
+  acceptedInTimePercent: int.nullable(),
+  /** Requests the platform canceled because nobody accepted them in time. */
+  autoCanceled: int,
+  /** Minutes the branch was paused within the dates (from its pause and resume history). */
+  pausedMinutes: int,
 });
 
 export type ChartRow = z.infer<typeof chartRow>;

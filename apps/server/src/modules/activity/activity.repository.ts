@@ -1,5 +1,5 @@
+import { clock } from '@loyalty/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { nowIso } from '../../db/dialect';
 import { keyset } from '../../db/keyset';
 import { type Params, preparedQuery } from '../../db/prepared';
 import type { AuditLogTable, Database, SubjectType } from '../../db/schema';
@@ -88,7 +88,8 @@ export const activityRepository = (db: Kysely<Database>) => {
       (row.actorType === 'merchant' ? byMerchant : row.actorType === 'merchantUser' ? byStaff : byOther).run(db, {
         ...row,
         actorIdText: String(row.actorId),
-        createdAt: nowIso(),
+        // the app's clock, like the rows it audits (a pause's audit time and its pausedUntil agree)
+        createdAt: clock.nowIso(),
       }),
 
     async list(merchantId: number, f: AuditFilter, page: Page) {

@@ -119,6 +119,20 @@ export const productRequestAccept = (db: Kysely<Database>) => {
       return Number(row.n);
     },
 
+    /** Pending deliveries no courier is assigned to, of a merchant (and branch: staff; null: none). */
+    async countWithoutCourier(merchantId: number, branchId?: number | null) {
+      const row = await db
+        .selectFrom('productRequests')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('merchantId', '=', merchantId)
+        .$if(branchId !== undefined, (q) => q.where('branchId', '=', branchId ?? -1))
+        .where('type', '=', 'delivery')
+        .where('status', '=', 'pending')
+        .where('employeeId', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** Records the owner's reminder once; true when this call did it. */
     async markReminded(id: number) {
       const res = await db

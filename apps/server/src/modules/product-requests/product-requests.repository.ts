@@ -20,6 +20,8 @@ export interface RequestFilter {
   status?: ProductRequestsTable['status'];
   /** New requests waiting to be accepted, oldest first. */
   toAccept?: boolean;
+  /** Pending deliveries no courier is assigned to, oldest first. */
+  noCourier?: boolean;
 }
 
 type NewRequest = Omit<
@@ -74,7 +76,10 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
       .$if(f.type !== undefined, (q) => q.where('r.type', '=', f.type!))
       .$if(f.isCanceled !== undefined, (q) => q.where('r.isCanceled', '=', f.isCanceled ? 1 : 0))
       .$if(f.status !== undefined, (q) => q.where('r.status', '=', f.status!))
-      .$if(f.toAccept === true, (q) => q.where('r.status', '=', 'pending').where('r.acceptedAt', 'is', null));
+      .$if(f.toAccept === true, (q) => q.where('r.status', '=', 'pending').where('r.acceptedAt', 'is', null))
+      .$if(f.noCourier === true, (q) =>
+        q.where('r.type', '=', 'delivery').where('r.status', '=', 'pending').where('r.employeeId', 'is', null),
+      );
 
   const joined = (q: ReturnType<typeof scoped>) =>
     q
@@ -117,7 +122,7 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
       const total = await scoped(scope, f)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      const order = f.toAccept ? 'asc' : 'desc';
+      const order = f.toAccept || f.noCourier ? 'asc' : 'desc';
       const rows = await joined(scoped(scope, f))
         .orderBy('r.createdAt', order)
         .orderBy('r.id', order)

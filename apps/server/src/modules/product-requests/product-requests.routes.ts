@@ -20,6 +20,7 @@ export const productRequestsRoutes = (
   acceptInTime: AcceptInTimeService,
 ): Handlers => ({
   'merchant/product/req/list': ({ merchant, body }) => requests.list(merchant, body),
+  'merchantUser/product/req/branchList': ({ merchant, body }) => requests.list(merchant, body),
   'merchant/product/req/details': ({ merchant, body }) => requests.details(merchant, body.id),
   'merchantUser/product/req/details': ({ merchant, body }) => requests.details(merchant, body.id),
   'merchant/product/req/changeStatus': ({ merchant, body }) => requests.changeStatus(merchant, body),

@@ -58,7 +58,13 @@ export function productRequestsService(
     one,
 
     async list(caller: MerchantCaller, v: ApiParsedBody<'merchant/product/req/list'>) {
-      const f = { type: v.type, isCanceled: v.isCanceled, status: v.status, toAccept: v.toAccept };
+      const f = {
+        type: v.type,
+        isCanceled: v.isCanceled,
+        status: v.status,
+        toAccept: v.toAccept,
+        noCourier: v.noCourier,
+      };
       const { rows, count } = await repo.list(scopeOf(caller), f, pageOf(v));
       return { productRequests: { rows: rows.map((r) => toProductRequest(r)), count } };
     },
@@ -201,6 +207,10 @@ export function productRequestsService(
 
     /** New requests waiting to be accepted: the merchant's (branchId undefined) or a branch's. */
     toAcceptCount: (merchantId: number, branchId?: number | null) => repo.countUnaccepted(merchantId, branchId),
+
+    /** Pending deliveries without a courier: the merchant's (branchId undefined) or a branch's. */
+    withoutCourierCount: (merchantId: number, branchId?: number | null) =>
+      repo.countWithoutCourier(merchantId, branchId),
   };
 }
 

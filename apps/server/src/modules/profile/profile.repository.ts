@@ -50,6 +50,10 @@ export const profileRepository = (db: Kysely<Database>) => ({
   pendingRequestsOfBranch: (merchantId: number, branchId: number | null) =>
     countListed(db, 'offer_requests', { merchantId, branchId: branchId ?? undefined }, 'pending'),
 
+  /** Redeem requests waiting for approval: the merchant's (branchId undefined) or a branch's (null: none). */
+  pendingRedeems: (merchantId: number, branchId?: number | null) =>
+    countListed(db, 'redeem_requests', { merchantId, branchId }, 'pending'),
+
   updateMerchant: (id: number, patch: MerchantUpdate) =>
     db
       .updateTable('merchants')

@@ -15,7 +15,7 @@ const mobileChangedText = (to: string) =>
 
 export function profileService(
   { store, sms, log }: ServiceDeps<'accounts' | 'activity' | 'profile' | 'staff', 'sms' | 'log'>,
-  productRequests: Pick<ProductRequestsService, 'openDeliveriesCount' | 'toAcceptCount'>,
+  productRequests: Pick<ProductRequestsService, 'openDeliveriesCount' | 'toAcceptCount' | 'withoutCourierCount'>,
   auth: Pick<AuthService, 'confirmPassword' | 'endOtherSessions'>,
 ) {
   const { profile: repo, accounts, staff } = store;
@@ -42,7 +42,12 @@ export function profileService(
         taxRegistrationNumber: m.taxRegistrationNumber,
         refundRules: m.refundRules,
       },
-      counts: { ...(await repo.merchantCounts(m.id)), ordersToAccept: await productRequests.toAcceptCount(m.id) },
+      counts: {
+        ...(await repo.merchantCounts(m.id)),
+        ordersToAccept: await productRequests.toAcceptCount(m.id),
+        deliveriesWithoutCourier: await productRequests.withoutCourierCount(m.id),
+        pendingRedeems: await repo.pendingRedeems(m.id),
+      },
       merchantUser: { rule: 'merchant', fName: m.name, mName: '', lName: '', isActive: m.status !== 'suspended' },
       createdAt: m.createdAt,
     };
@@ -79,6 +84,9 @@ export function profileService(
           pendingRequests: rule === 'merchantUser' ? await repo.pendingRequestsOfBranch(s.merchantId, s.branchId) : 0,
           pendingDeliveries: rule === 'delivery' ? await productRequests.openDeliveriesCount(s.merchantId, s.id) : 0,
           ordersToAccept: rule === 'merchantUser' ? await productRequests.toAcceptCount(s.merchantId, s.branchId) : 0,
+          deliveriesWithoutCourier:
+            rule === 'merchantUser' ? await productRequests.withoutCourierCount(s.merchantId, s.branchId) : 0,
+          pendingRedeems: rule === 'merchantUser' ? await repo.pendingRedeems(s.merchantId, s.branchId) : 0,
         },
       };
     },

@@ -77,6 +77,50 @@ export const reportsRepository = (db: Kysely<Database>) => ({
       .execute();
   },
 
+  /**
+   * The product requests created in the range that were accepted or canceled for want of
+   * acceptance (`cancelReason`), with their times: the service computes the median and the share in
+   * time from them (a median in SQL differs between SQLite and PostgreSQL).
+   */
+  acceptTimes(merchantId: number, range: InstantRange, autoCancelReason: string) {
+    return db
+      .selectFrom('productRequests')
+      .select(['branchId', 'createdAt', 'acceptedAt', 'cancelReason'])
+      .where('merchantId', '=', merchantId)
+      .$if(range.from !== undefined, (q) => q.where('createdAt', '>=', range.from as string))
+      .$if(range.to !== undefined, (q) => q.where('createdAt', '<', range.to as string))
+      .where((eb) => eb.or([eb('acceptedAt', 'is not', null), eb('cancelReason', '=', autoCancelReason)]))
+      .execute();
+  },
+
+  /** The merchant's limit to accept a new request in, minutes (null: the default). */
+  async acceptLimit(merchantId: number) {
+    const m = await db
+      .selectFrom('merchants')
+      .select('acceptWithinMinutes')
+      .where('id', '=', merchantId)
+      .executeTakeFirst();
+    return m?.acceptWithinMinutes ?? null;
+  },
+
+  /**
+   * The branches' pauses and resumes as audited (branch.pause's `after` holds its `pausedUntil`),
+   * oldest first, from `since` (a pause running into the range started before it) to the range's end.
+   */
+  pauseHistory(merchantId: number, since: string | undefined, to: string | undefined) {
+    return db
+      .selectFrom('auditLog')
+      .select(['id', 'branchId', 'action', 'after', 'createdAt'])
+      .where('merchantId', '=', merchantId)
+      .where('entity', '=', 'branch')
+      .where('action', 'in', ['branch.pause', 'branch.resume'])
+      .$if(since !== undefined, (q) => q.where('createdAt', '>=', since as string))
+      .$if(to !== undefined, (q) => q.where('createdAt', '<', to as string))
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute();
+  },
+
   /** A page of one merchant's ledger rows, newest first, and their count. */
   async ledgerPage(merchantId: number, page: { limit: number; offset: number }) {
     const mine = db

@@ -1,9 +1,20 @@
-import type { ChartRow, LedgerLinkType, PointsHistoryRow } from '@loyalty/contract';
+import {
+  ACCEPT_LIMITS,
+  type ChartRow,
+  clock,
+  type LedgerLinkType,
+  NOT_ACCEPTED_IN_TIME,
+  type PointsHistoryRow,
+} from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
 import type { ServiceDeps } from '../../core/deps';
 import { invalidField } from '../../core/errors';
 import { centsToDollars } from '../../lib/money';
 import { pageOf } from '../../lib/paging';
+import { acceptFigures, pausedMinutes } from './accept-figures';
+
+/** The longest pause (merchant/branch/pause's 240 minutes) with room: how far before the range a pause is looked for. */
+const PAUSE_LOOKBACK_MS = 24 * 60 * 60_000;
 
 /** The business calendar's offset (Asia/Qatar is UTC+3 all year): a day starts at 21:00 UTC the day before. */
 const dayStart = (day: string) => new Date(`${day}T00:00:00+03:00`).toISOString();
@@ -40,10 +51,19 @@ export function reportsService({ store }: ServiceDeps<'reports'>) {
   return {
     async branchChart(caller: MerchantCaller, v: { from?: string; to?: string }): Promise<ChartRow[]> {
       if (v.from && v.to && v.from > v.to) throw invalidField('from', 'dateRangeReversed');
-      const rows = await repo.branchChart(caller.merchantId, {
+      const range = {
         from: v.from ? dayStart(v.from) : undefined,
         to: v.to ? dayStart(nextDay(v.to)) : undefined,
-      });
+      };
+      const since = range.from ? new Date(Date.parse(range.from) - PAUSE_LOOKBACK_MS).toISOString() : undefined;
+      const [rows, times, limit, pauses] = await Promise.all([
+        repo.branchChart(caller.merchantId, range),
+        repo.acceptTimes(caller.merchantId, range, NOT_ACCEPTED_IN_TIME),
+        repo.acceptLimit(caller.merchantId),
+        repo.pauseHistory(caller.merchantId, since, range.to),
+      ]);
+      const accepting = acceptFigures(times, limit ?? ACCEPT_LIMITS.acceptWithinDefault);
+      const paused = pausedMinutes(pauses, range, clock.now());
       return rows.map((r) => ({
         branchId: r.branchId,
         branchName: r.branchName,
@@ -52,6 +72,10 @@ export function reportsService({ store }: ServiceDeps<'reports'>) {
         countProductRequests: Number(r.countProductRequests),
         totalRequestsAmountPoints: Number(r.totalRequestsAmountPoints),
         totalProductRequestsAmountPrice: centsToDollars(Number(r.totalProductRequestsAmountCents)),
+        medianAcceptSeconds: accepting.get(r.branchId)?.medianAcceptSeconds ?? null,
+        acceptedInTimePercent: accepting.get(r.branchId)?.acceptedInTimePercent ?? null,
+        autoCanceled: accepting.get(r.branchId)?.autoCanceled ?? 0,
+        pausedMinutes: paused.get(r.branchId) ?? 0,
       }));
     },
 

@@ -24,7 +24,7 @@ const me = {
   id: 1,
   name: 'Corner Cafe',
   balance: 1200,
-  counts: { branches: 2, pendingRequests: 3 },
+  counts: { branches: 2, pendingRequests: 3, ordersToAccept: 0, deliveriesWithoutCourier: 0, pendingRedeems: 0 },
   isLive: true,
   userCurrncy: 'usd',
 };
@@ -55,7 +55,7 @@ describe('the merchant dashboard, hydrated', () => {
     // the browser's query cache already holds merchant/me when the dashboard hydrates
     const client = createQueryClient();
     client.setQueryData(merchantMeKey, me);
-    client.setQueryData(queryKeys.productRequests.list({ tab: 'toAccept' }), []);
+    client.setQueryData(queryKeys.productRequests.list({ tab: 'toAccept', role: 'merchant' }), []);
     client.setQueryData(queryKeys.branches.list({ pageNum: 1, limit: LIMITS.listLimit }), { rows: [], count: 0 });
     const errors: unknown[] = [];
     await act(async () => {

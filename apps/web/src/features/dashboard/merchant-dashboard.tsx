@@ -1,13 +1,5 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  IconBox,
-  IconBuildingStore,
-  IconGift,
-  IconListCheck,
-  IconPackage,
-  IconUserPlus,
-  IconUsers,
-} from '@tabler/icons-react';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBox, IconBuildingStore, IconGift, IconPackage, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Amount } from '../../components/bidi';
@@ -23,7 +15,7 @@ import { useBranchList } from '../../lib/queries/branches';
 import { useMerchantMe } from '../../lib/queries/me';
 import { MerchantBranchesBusy } from './branch-busy';
 import classes from './merchant-dashboard.module.css';
-import { OrdersToAccept, useOrdersToAccept } from './orders-to-accept';
+import { useOrdersToAccept, WhatWaits } from './orders-to-accept';
 import { ShortcutGrid, StatTile } from './tiles';
 import { useLeaveOnError } from './use-leave-on-error';
 
@@ -35,7 +27,7 @@ export function MerchantDashboard() {
   const hydrated = useHydrated();
   // the home's lists load beside merchant/me and the home is drawn once they are in: a list drawn
   // later would push everything under it down (layout shift)
-  const toAccept = useOrdersToAccept();
+  const toAccept = useOrdersToAccept('merchant');
   const branches = useBranchList();
   if (!me.data || !hydrated || toAccept.isPending || branches.isPending) return <LoadingScreen />;
   const { name, balance, counts, isLive, userCurrncy } = me.data;
@@ -62,16 +54,8 @@ export function MerchantDashboard() {
           {t('dashboard.pointsHistory')}
         </Anchor>
       </Paper>
-      <OrdersToAccept waiting={counts.ordersToAccept} />
-      <SimpleGrid cols={2} spacing="sm">
-        <StatTile label={t('dashboard.branches')} value={formatNumber(counts.branches)} icon={IconBuildingStore} />
-        <StatTile
-          label={t('dashboard.pendingRequests')}
-          value={formatNumber(counts.pendingRequests)}
-          icon={IconListCheck}
-          to="/search"
-        />
-      </SimpleGrid>
+      <WhatWaits as="merchant" waiting={counts} />
+      <StatTile label={t('dashboard.branches')} value={formatNumber(counts.branches)} icon={IconBuildingStore} />
       <Paper withBorder p="md" radius="md">
         <GoLiveSwitch
           isLive={isLive}

@@ -1,50 +1,162 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import type { ProductRequest } from '@loyalty/contract';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconGift, IconListCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AcceptCountdown } from '../../components/accept-countdown';
 import { Bdi, OneLine } from '../../components/bidi';
 import { RowCard } from '../../components/row-card';
 import { api } from '../../lib/api';
+import { formatNumber } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { queryKeys } from '../../lib/query-keys';
+import { StatTile } from './tiles';
 
-/** The most waiting orders the home lists (the oldest, which run out first). */
+/** The most waiting orders (and deliveries without a courier) the home lists: the oldest, which run out first. */
 const SHOWN = 5;
 
+/** Who is at home: the merchant lists every branch's, a staff member their branch's (`…/branchList`). */
+export type HomeRole = 'merchant' | 'merchantUser';
+
+const listOf = async (role: HomeRole, filter: { toAccept?: boolean; noCourier?: boolean }) => {
+  const body = { ...filter, limit: SHOWN, pageNum: 1 };
+  const res =
+    role === 'merchant'
+      ? await api.call('merchant/product/req/list', body)
+      : await api.call('merchantUser/product/req/branchList', body);
+  return res.productRequests.rows;
+};
+
 /**
- * The merchant's home: the new orders waiting to be accepted, oldest first, each with its countdown
- * and one tap from its page (where Accept is). Shown while `me` counts any; the live feed refreshes
- * it with every product request event.
+ * The new orders waiting to be accepted, oldest first, fetched with `me` (not after it): the
+ * dashboard waits for both, so that it is drawn once, whole, and nothing under the list moves when
+ * it arrives. The live feed refreshes it with every product request event (the lists' keys).
  */
-/**
- * The list itself, fetched with `merchant/me` (not after it): the dashboard waits for both, so that
- * it is drawn once, whole, and nothing under the list moves when it arrives.
- */
-export const useOrdersToAccept = () =>
+export const useOrdersToAccept = (role: HomeRole) =>
   useQuery({
-    queryKey: queryKeys.productRequests.list({ tab: 'toAccept' }),
-    queryFn: async () =>
-      (await api.call('merchant/product/req/list', { toAccept: true, limit: SHOWN, pageNum: 1 })).productRequests.rows,
+    queryKey: queryKeys.productRequests.list({ tab: 'toAccept', role }),
+    queryFn: () => listOf(role, { toAccept: true }),
   });
 
-export function OrdersToAccept({ waiting }: { waiting: number }) {
+const useWithoutCourier = (role: HomeRole, waiting: number) =>
+  useQuery({
+    queryKey: queryKeys.productRequests.list({ tab: 'noCourier', role }),
+    queryFn: () => listOf(role, { noCourier: true }),
+    enabled: waiting > 0,
+  });
+
+export interface Waiting {
+  ordersToAccept: number;
+  deliveriesWithoutCourier: number;
+  pendingRequests: number;
+  pendingRedeems: number;
+}
+
+/**
+ * The home's "what waits" (issue 26): the orders to accept with their countdown, the deliveries
+ * without a courier, and the offer requests and redeems pending, each one tap from where it is
+ * handled; "nothing waits" when all are done.
+ */
+export function WhatWaits({ as: role, waiting }: { as: HomeRole; waiting: Waiting }) {
   const { t } = useTranslation();
-  const list = useOrdersToAccept();
-  if (waiting === 0 || !list.data?.length) return null;
+  const toAccept = useOrdersToAccept(role);
+  const noCourier = useWithoutCourier(role, waiting.deliveriesWithoutCourier);
+  const nothing = Object.values(waiting).every((n) => n === 0);
   return (
-    <Paper withBorder p="md" radius="md" data-testid="orders-to-accept">
+    <Stack gap="sm" data-testid="what-waits">
+      <Title order={2} size="h5">
+        {t('dashboard.waits.title')}
+      </Title>
+      {nothing && (
+        <Text size="sm" c="dimmed" data-testid="nothing-waits">
+          {t('dashboard.waits.nothing')}
+        </Text>
+      )}
+      {waiting.ordersToAccept > 0 && (
+        <OrderList
+          title={t('dashboard.toAccept')}
+          count={waiting.ordersToAccept}
+          query={toAccept}
+          testId="orders-to-accept"
+          rowTestId="order-to-accept"
+          countdown
+        />
+      )}
+      {waiting.deliveriesWithoutCourier > 0 && (
+        <OrderList
+          title={t('dashboard.waits.noCourier')}
+          count={waiting.deliveriesWithoutCourier}
+          query={noCourier}
+          testId="deliveries-without-courier"
+          rowTestId="delivery-without-courier"
+        />
+      )}
+      <SimpleGrid cols={2} spacing="sm">
+        <StatTile
+          label={t('dashboard.pendingRequests')}
+          value={formatNumber(waiting.pendingRequests)}
+          icon={IconListCheck}
+          to="/search"
+        />
+        <StatTile
+          label={t('dashboard.waits.redeems')}
+          value={formatNumber(waiting.pendingRedeems)}
+          icon={IconGift}
+          to="/redeems"
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function OrderList({
+  title,
+  count,
+  query,
+  testId,
+  rowTestId,
+  countdown = false,
+}: {
+  title: string;
+  count: number;
+  query: { data?: ProductRequest[]; isPending: boolean; isError: boolean; refetch: () => unknown };
+  testId: string;
+  rowTestId: string;
+  countdown?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" radius="md" data-testid={testId}>
       <Stack gap="xs">
-        <Title order={2} size="h5">
-          {t('dashboard.toAccept')}
-        </Title>
-        {list.data.map((r) => (
-          <RowCard key={r.id} to={`/productrequest/${r.id}`} testId="order-to-accept">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>{title}</Text>
+          <Text fw={700} data-testid={`${testId}-count`}>
+            <Bdi>{formatNumber(count)}</Bdi>
+          </Text>
+        </Group>
+        {query.isPending && (
+          <Text size="sm" c="dimmed">
+            {t('dashboard.waits.loading')}
+          </Text>
+        )}
+        {query.isError && (
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" c="red">
+              {t('dashboard.waits.failed')}
+            </Text>
+            <Button size="xs" variant="default" onClick={() => query.refetch()}>
+              {t('dashboard.waits.retry')}
+            </Button>
+          </Group>
+        )}
+        {query.data?.map((r) => (
+          <RowCard key={r.id} to={`/productrequest/${r.id}`} testId={rowTestId}>
             <Stack gap={4}>
               <OneLine fw={600}>{r.user.name}</OneLine>
               <Text size="sm">
                 <Bdi>{localized(r.Product, 'name')}</Bdi>
               </Text>
-              {r.acceptBy && <AcceptCountdown until={r.acceptBy} />}
+              {countdown && r.acceptBy && <AcceptCountdown until={r.acceptBy} />}
             </Stack>
           </RowCard>
         ))}

@@ -1,16 +1,17 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconGift, IconListCheck, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconGift, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bdi } from '../../components/bidi';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Phone } from '../../components/phone';
 import { ScanButton } from '../../components/scan-button';
-import { formatNumber, isolate } from '../../lib/format';
+import { isolate } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { useMerchantUserMe } from '../../lib/queries/me';
 import { StaffBranchBusy } from './branch-busy';
-import { ShortcutGrid, StatTile } from './tiles';
+import { useOrdersToAccept, WhatWaits } from './orders-to-accept';
+import { ShortcutGrid } from './tiles';
 import { useLeaveOnError } from './use-leave-on-error';
 
 /** merchantUser: rule, mobile, a welcome with the names, status active or deactive (SPEC §2). */
@@ -18,7 +19,9 @@ export function StaffDashboard() {
   const { t } = useTranslation();
   const me = useMerchantUserMe();
   useLeaveOnError(me.error);
-  if (!me.data) return <LoadingScreen />;
+  // the list loads beside merchantUser/me, and the home is drawn once both are in (no layout shift)
+  const toAccept = useOrdersToAccept('merchantUser');
+  if (!me.data || toAccept.isPending) return <LoadingScreen />;
   const { merchantUser: u, merchant, Branch, counts } = me.data;
   const fullName = [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
 
@@ -47,12 +50,7 @@ export function StaffDashboard() {
         </Stack>
       </Paper>
       {Branch && <StaffBranchBusy branchId={Branch.id} />}
-      <StatTile
-        label={t('dashboard.pendingRequests')}
-        value={formatNumber(counts.pendingRequests)}
-        icon={IconListCheck}
-        to="/search"
-      />
+      <WhatWaits as="merchantUser" waiting={counts} />
       <ShortcutGrid
         items={[
           { label: t('dashboard.searchRequests'), to: '/search', icon: IconSearch },

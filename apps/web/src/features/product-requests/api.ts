@@ -11,6 +11,12 @@ import { api } from '../../lib/api';
 import { useAppMutation } from '../../lib/mutation';
 import { queryKeys } from '../../lib/query-keys';
 import { keepRequestDetail, requestDetailsCache } from '../../lib/request-cache';
+import { useSession } from '../../lib/session';
+
+/** Staff open an order of their branch too (issue 26: one tap from the home): their calls are `merchantUser/…`. */
+const useRole = () => useSession().role;
+const pathForRole = <S extends string>(role: string | null, suffix: S) =>
+  (role === 'merchant' ? `merchant/${suffix}` : `merchantUser/${suffix}`) as `merchant/${S}` | `merchantUser/${S}`;
 
 export type ProductRequestTab = 'pickup' | 'delivery' | 'canceled' | 'rejected';
 
@@ -32,15 +38,17 @@ export const useProductRequests = (tab: ProductRequestTab) =>
         .productRequests,
   });
 
-export const useProductRequest = (id: number | null) =>
-  useQuery({
+export const useProductRequest = (id: number | null) => {
+  const role = useRole();
+  return useQuery({
     queryKey: keys.detail({ id }),
-    queryFn: () => api.call('merchant/product/req/details', { id: id ?? 0 }),
+    queryFn: () => api.call(pathForRole(role, 'product/req/details'), { id: id ?? 0 }),
     enabled: id !== null,
     meta: { showsNotFound: true },
     // SPEC §3, §9: the last 20 request details are kept on the device
     ...requestDetailsCache<ProductRequest, ReturnType<typeof keys.detail>>(),
   });
+};
 
 /** The merchant's active couriers, for the assign-delivery form. */
 export const useCouriers = () =>
@@ -73,13 +81,15 @@ export const useMarkPicked = () =>
   });
 
 /** Reject with a reason: a pending order (not yet on its way) is rejected, its stock comes back. */
-export const useRejectOrder = () =>
-  useAppMutation({
-    mutationFn: (v: { reqId: number; reason: string }) => api.call('merchant/product/req/reject', v),
+export const useRejectOrder = () => {
+  const role = useRole();
+  return useAppMutation({
+    mutationFn: (v: { reqId: number; reason: string }) => api.call(pathForRole(role, 'product/req/reject'), v),
     apply: (r, _v, qc) => setDetails(qc, [r]),
     invalidates: changes,
     success: 'reject.done',
   });
+};
 
 /** The merchant confirms a delivery's handover without the customer's code, with a reason (issue 26). */
 export const useConfirmHandover = () =>
@@ -109,19 +119,23 @@ export const useAssignDelivery = () =>
   });
 
 /** Accept in time: a new order accepted with its preparation minutes. */
-export const useAcceptOrder = () =>
-  useAppMutation({
-    mutationFn: (v: { id: number; prepMinutes: number }) => api.call('merchant/product/req/accept', v),
+export const useAcceptOrder = () => {
+  const role = useRole();
+  return useAppMutation({
+    mutationFn: (v: { id: number; prepMinutes: number }) => api.call(pathForRole(role, 'product/req/accept'), v),
     apply: (r, _v, qc) => setDetails(qc, [r]),
     invalidates: changes,
     success: 'product-requests.accept.done',
   });
+};
 
 /** Ready: an accepted order is ready (its courier is told). */
-export const useMarkReady = () =>
-  useAppMutation({
-    mutationFn: (id: number) => api.call('merchant/product/req/ready', { id }),
+export const useMarkReady = () => {
+  const role = useRole();
+  return useAppMutation({
+    mutationFn: (id: number) => api.call(pathForRole(role, 'product/req/ready'), { id }),
     apply: (r, _id, qc) => setDetails(qc, [r]),
     invalidates: changes,
     success: 'product-requests.accept.readyDone',
   });
+};

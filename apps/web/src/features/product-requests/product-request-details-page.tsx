@@ -12,6 +12,7 @@ import { Phone } from '../../components/phone';
 import { formatDateTime, formatPoints, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { useIdParam } from '../../lib/route-id';
+import { useSession } from '../../lib/session';
 import { AcceptOrder } from './accept-order';
 import { useMarkPicked, useProductRequest } from './api';
 import { AssignCourier, canAssign } from './assign-courier';
@@ -23,6 +24,8 @@ import { RejectOrder } from './reject-order';
 import { statusColor, statusKey } from './status';
 
 const BACK = '/setting?sheet=productRequests';
+/** Staff come from their home and handle accepting, ready and rejecting only (the rest is the merchant's). */
+const useBack = () => (useSession().role === 'merchant' ? BACK : '/dashboard');
 
 /** Still to be done: waiting to be picked up or delivered, or a refund waiting for confirmation. */
 const isOpen = (r: ProductRequest) => r.status === 'pending' || r.status === 'refund.pending';
@@ -39,8 +42,9 @@ export function ProductRequestDetailsPage() {
   const { t } = useTranslation();
   const id = useIdParam();
   const details = useProductRequest(id);
+  const back = useBack();
   return (
-    <DetailScreen id={id} query={details} title={t('screens.productRequestDetails')} back={BACK}>
+    <DetailScreen id={id} query={details} title={t('screens.productRequestDetails')} back={back}>
       {(r) => <Details r={r} />}
     </DetailScreen>
   );
@@ -49,13 +53,15 @@ export function ProductRequestDetailsPage() {
 function Details({ r }: { r: ProductRequest }) {
   const { t } = useTranslation();
   const picked = useMarkPicked();
+  const owner = useSession().role === 'merchant';
+  const back = useBack();
   const address = r.UserAddress?.Address;
   const canPick = canMarkPicked(r);
   const awaitingRefund = r.status === 'refund.pending' && r.isRefund;
 
   return (
     <Stack gap="md">
-      <PageHeader title={t('screens.productRequestDetails')} back={BACK} />
+      <PageHeader title={t('screens.productRequestDetails')} back={back} />
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -153,15 +159,15 @@ function Details({ r }: { r: ProductRequest }) {
 
       {/* the order's actions, then its QR code (issue 23) */}
       <AcceptOrder r={r} />
-      {canPick && (
+      {owner && canPick && (
         <Button leftSection={<IconPackage size={16} />} loading={picked.isPending} onClick={() => picked.mutate(r.id)}>
           {t('product-requests.picked')}
         </Button>
       )}
-      {canAssign(r) && <AssignCourier r={r} />}
+      {owner && canAssign(r) && <AssignCourier r={r} />}
       <RejectOrder r={r} />
-      <HandoverForm r={r} />
-      {awaitingRefund && (
+      {owner && <HandoverForm r={r} />}
+      {owner && awaitingRefund && (
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
             <Group gap="xs">

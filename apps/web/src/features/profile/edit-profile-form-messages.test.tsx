@@ -30,6 +30,8 @@ const profile: MerchantProfile = {
     approvedRequests: 0,
     pendingRequests: 0,
     ordersToAccept: 0,
+    deliveriesWithoutCourier: 0,
+    pendingRedeems: 0,
     branches: 1,
     employees: 0,
   },

@@ -29,6 +29,8 @@ const profile: MerchantProfile = {
     approvedRequests: 0,
     pendingRequests: 0,
     ordersToAccept: 0,
+    deliveriesWithoutCourier: 0,
+    pendingRedeems: 0,
     branches: 0,
     employees: 0,
   },

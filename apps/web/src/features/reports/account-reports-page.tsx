@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { formatNumber, formatPoints, formatPrice, parseIsoDate } from '../../lib/format';
+import { AcceptingFigures } from './accepting-figures';
 import { useBranchChart } from './api';
 import { BranchChart } from './branch-chart';
 
@@ -100,6 +101,7 @@ export function AccountReportsPage() {
           />
         </SimpleGrid>
       )}
+      {rows.length > 0 && <AcceptingFigures rows={rows} />}
     </Stack>
   );
 }
