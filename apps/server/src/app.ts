@@ -33,6 +33,7 @@ import { exportsRoutes } from './modules/exports/exports.routes';
 import { offerRequestsRoutes } from './modules/offer-requests/offer-requests.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
+import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { acceptSweeper } from './modules/product-requests/accept-in-time.service';
 import { productRequestsRoutes } from './modules/product-requests/product-requests.routes';
 import { productsRoutes } from './modules/products/products.routes';
@@ -207,6 +208,7 @@ export async function buildApp(
     settlementsRoutes(services.settlements),
     reportsRoutes(services.reports),
     activityRoutes(services.activity),
+    permissionsRoutes(services.permissions),
     pushRoutes(services.push),
     ticketsRoutes(services.tickets),
     vitalsRoutes(vitalsService(metricsRegistry)),
@@ -214,6 +216,7 @@ export async function buildApp(
   registerEndpoints(app, {
     handlers,
     resolveCaller: services.auth.resolveCaller,
+    gate: services.permissions.gate,
     validateResponses: opts.validateResponses,
     uploads: opts.uploads,
   });

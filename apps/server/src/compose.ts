@@ -23,6 +23,7 @@ import { operatorService } from './modules/operator/operator.service';
 import { operatorAccountsService } from './modules/operator/operator-accounts.service';
 import { operatorConsoleService } from './modules/operator/operator-console.service';
 import { packagesService } from './modules/packages/packages.service';
+import { permissionsService } from './modules/permissions/permissions.service';
 import { acceptInTimeService } from './modules/product-requests/accept-in-time.service';
 import { customerOrdersService } from './modules/product-requests/customer-orders.service';
 import { deliveriesService } from './modules/product-requests/deliveries.service';
@@ -148,17 +149,19 @@ export function compose(opts: ComposeOptions) {
   );
   const settlements = settlementsService(deps);
   const auth = authService(deps, push);
+  const permissions = permissionsService(deps, auth.confirmPassword);
   const services = {
+    permissions,
     auth,
-    profile: profileService(deps, productRequests, auth),
+    profile: profileService(deps, productRequests, auth, permissions),
     customers: customerService(deps, auth),
-    staff: staffService(deps, productRequests),
+    staff: staffService(deps, productRequests, permissions),
     branches: branchesService(deps),
     tags,
     offers: offersService(deps, tags),
     products: productsService(deps, tags),
     offerRequests: offerRequestsService(deps, push),
-    redeems: redeemsService(deps, push),
+    redeems: redeemsService(deps, push, permissions),
     browse: customerRequestsService(deps),
     operator: operatorService(deps, { settlements, tags, tickets, qrKeys }),
     operatorAccounts: operatorAccountsService(deps, operatorSealer),

@@ -10,6 +10,7 @@ import { exportsEndpoints } from './endpoints/exports';
 import { offerRequestsEndpoints } from './endpoints/offer-requests';
 import { offersEndpoints } from './endpoints/offers';
 import { packagesEndpoints } from './endpoints/packages';
+import { permissionsEndpoints } from './endpoints/permissions';
 import { productRequestsEndpoints } from './endpoints/product-requests';
 import { productsEndpoints } from './endpoints/products';
 import { profileEndpoints } from './endpoints/profile';
@@ -37,6 +38,7 @@ export const api = {
   ...offersEndpoints,
   ...productsEndpoints,
   ...staffEndpoints,
+  ...permissionsEndpoints,
   ...offerRequestsEndpoints,
   ...redeemsEndpoints,
   ...productRequestsEndpoints,

@@ -1,6 +1,7 @@
 /** Response shapes of the entities of SPEC §3, field names spelled as the spec spells them. */
 import { z } from 'zod';
 import { OFFER_REQUEST_STATUSES, REDEEM_STATUSES } from './constants';
+import { PERMISSIONS } from './permissions';
 
 const nullableText = z.string().nullable();
 const bool = z.boolean();
@@ -82,6 +83,8 @@ export const employee = z.object({
   branchId: z.number().int().nullable(),
   Branch: z.object(branchRef).nullable(),
   merchantUser: merchantUserInfo,
+  /** The staff member's permission set (issue 27); null: the default set, every permission. */
+  permissionSetId: z.number().int().nullable(),
 });
 export type Employee = z.infer<typeof employee>;
 
@@ -260,6 +263,8 @@ export const merchantUserProfile = z.object({
     /** Staff: their branch's redeem requests waiting for approval. */
     pendingRedeems: z.number().int(),
   }),
+  /** What the staff member's permission set allows (issue 27; couriers: none). */
+  permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type MerchantUserProfile = z.infer<typeof merchantUserProfile>;
 

@@ -49,6 +49,8 @@ export interface MerchantCaller extends TenantScope {
   isOwner: boolean;
   /** The caller's device (user agent) as sent, for the audit trail. */
   device?: string;
+  /** The merchant whose override PIN this call carried (issue 27): the audit row names them too. */
+  overrideBy?: number;
 }
 
 /** A customer of the customer API. */

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@loyalty/contract';
+import { type MessageKey, needKey, type Permission } from '@loyalty/contract';
 
 export interface FieldError {
   field: string;
@@ -18,6 +18,14 @@ export class AppError extends Error {
   ) {
     super(key);
     this.name = 'AppError';
+  }
+}
+
+/** A 403 naming the permission a staff member's set lacks (issue 27); the answer carries it as `needs`. */
+export class PermissionError extends AppError {
+  constructor(readonly needs: Permission) {
+    super(403, needKey(needs));
+    this.name = 'PermissionError';
   }
 }
 

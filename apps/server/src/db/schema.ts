@@ -40,7 +40,29 @@ export interface MerchantUsersTable {
   passwordHash: string;
   rule: 'merchantUser' | 'delivery';
   isActive: Flag;
+  /** Null: the default permission set (every permission). */
+  permissionSetId: number | null;
   createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A merchant's named staff permission set (issue 27); `permissions` is a JSON array of keys. */
+export interface PermissionSetsTable {
+  id: Generated<number>;
+  merchantId: number;
+  name: string;
+  permissions: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A merchant's manager override: its PIN (argon2id), wrong tries in a row, thresholds. */
+export interface MerchantOverridesTable {
+  merchantId: number;
+  pinHash: string | null;
+  wrongTries: number;
+  redeemPointsAbove: number | null;
+  refunds: Flag;
   updatedAt: Timestamp;
 }
 
@@ -581,6 +603,8 @@ export interface OperatorActionsTable {
 export interface Database {
   merchants: MerchantsTable;
   merchantUsers: MerchantUsersTable;
+  permissionSets: PermissionSetsTable;
+  merchantOverrides: MerchantOverridesTable;
   customers: CustomersTable;
   sessions: SessionsTable;
   streamTickets: StreamTicketsTable;
@@ -663,6 +687,9 @@ export interface AuditLogTable {
   before: string | null;
   after: string | null;
   device: string | null;
+  /** The merchant whose override PIN let a staff member's action through (issue 27). */
+  overrideById: number | null;
+  overrideByName: string | null;
   createdAt: Timestamp;
 }
 

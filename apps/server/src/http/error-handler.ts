@@ -1,7 +1,7 @@
 import { formatOpensAt, messageText } from '@loyalty/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type z } from 'zod';
-import { AppError, ClientGone, type FieldError } from '../core/errors';
+import { AppError, ClientGone, type FieldError, PermissionError } from '../core/errors';
 import { clientGone, requestLanguage } from './register';
 
 function zodFieldErrors(error: ZodError): FieldError[] {
@@ -52,6 +52,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         body.message = String(body.message).replace('{time}', formatOpensAt(error.detail.reopensAt, lang));
         body.reopensAt = error.detail.reopensAt;
       }
+      if (error instanceof PermissionError) body.needs = error.needs;
       if (error.errors)
         body.errors = error.errors.map((e) => ({ field: e.field, message: messageText(e.message, lang) }));
       return reply.code(error.status).send(body);

@@ -21,6 +21,14 @@ function bearerOf(request: FastifyRequest): string | null {
   return /^Bearer\s+(\S{1,511})$/i.exec(header)?.[1] ?? null;
 }
 
+/** The manager override PIN a staff member's call may carry (issue 27); taken out before the body is parsed. */
+function extractOverridePin(fields: Record<string, unknown>): string | undefined {
+  const pin = fields.overridePin;
+  delete fields.overridePin;
+  if (typeof pin === 'number') return String(pin);
+  return typeof pin === 'string' && pin.length > 0 ? pin.slice(0, 64) : undefined;
+}
+
 function extractToken(request: FastifyRequest, fields: Record<string, unknown>): string | null {
   const fromBody = fields.token;
   delete fields.token;
@@ -65,6 +73,16 @@ export interface RegisterOptions {
   validateResponses?: boolean;
   /** Uploads at once and waiting (UPLOADS by default). */
   uploads?: { atOnce: number; waiting: number };
+  /**
+   * The permission gate (issue 27): refuses a staff member's call their set does not allow (403
+   * naming the permission) unless it carries a right override PIN; answers the merchant whose PIN it was.
+   */
+  gate?: (
+    caller: Caller | null,
+    path: string,
+    overridePin: string | undefined,
+    address: string,
+  ) => Promise<number | undefined>;
 }
 
 /**
@@ -94,6 +112,8 @@ export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): 
     ) => {
       const token = extractToken(request, fields);
       const caller = known ? known.caller : await callerFor(token);
+      const overridePin = extractOverridePin(fields);
+      const overrideBy = opts.gate ? await opts.gate(caller, def.path, overridePin, request.ip) : undefined;
       if (!handler) throw new AppError(501, 'notImplemented');
       const body = def.body.parse(def.dataEnvelope ? openDataEnvelope(fields) : fields);
       const signedIn = (): Caller => {
@@ -107,7 +127,11 @@ export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): 
         },
         get merchant() {
           const ua = request.headers['user-agent'];
-          return { ...requireMerchant(signedIn()), device: typeof ua === 'string' ? ua : undefined };
+          return {
+            ...requireMerchant(signedIn()),
+            device: typeof ua === 'string' ? ua : undefined,
+            ...(overrideBy !== undefined && { overrideBy }),
+          };
         },
         get customer() {
           return requireCustomer(signedIn());

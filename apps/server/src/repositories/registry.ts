@@ -21,6 +21,7 @@ import { operatorRepository } from '../modules/operator/operator.repository';
 import { operatorAccountsRepository } from '../modules/operator/operator-accounts.repository';
 import { operatorConsoleRepository } from '../modules/operator/operator-console.repository';
 import { packagesRepository } from '../modules/packages/packages.repository';
+import { permissionsRepository } from '../modules/permissions/permissions.repository';
 import { productRequestsRepository } from '../modules/product-requests/product-requests.repository';
 import { productsRepository } from '../modules/products/products.repository';
 import { profileRepository } from '../modules/profile/profile.repository';
@@ -65,6 +66,7 @@ const FACTORIES = {
   profile: profileRepository,
   redeems: redeemsRepository,
   staff: staffRepository,
+  permissions: permissionsRepository,
   tags: tagsRepository,
   cards: cardsRepository,
   packages: packagesRepository,

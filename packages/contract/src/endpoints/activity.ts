@@ -25,6 +25,8 @@ export const auditEntry = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   device: z.string().nullable(),
+  /** The manager whose override PIN let a staff member's action through (issue 27); null: none. */
+  override: z.object({ by: z.literal('manager'), id: int, name: z.string() }).nullable(),
   createdAt: z.string(),
   /**
    * What the entry is about, by its name as it is now: the offer of an offer request, the customer of

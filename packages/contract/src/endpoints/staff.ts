@@ -38,6 +38,8 @@ export const updateEmployeeBody = z.object({
   rule: blankOptional(oneOf(EMPLOYEE_RULES, 'invalidValue')),
   branchId: optionalId(),
   isActive: optionalBool(),
+  /** The staff member's permission set (blank keeps it; `default` or null gives back the default set). */
+  permissionSetId: z.preprocess((v) => (v === 'default' || v === 'null' ? null : v), optionalId().nullable()),
 });
 
 export const staffEndpoints = defineEndpoints({

@@ -9,6 +9,7 @@ import { counterMessages } from './counter';
 import { moneyMessages } from './money';
 import { operatorMessages } from './operator';
 import { ordersMessages } from './orders';
+import { permissionMessages } from './permissions';
 import { pushMessages } from './push';
 import { qrMessages } from './qr';
 import { securityMessages } from './security';
@@ -25,6 +26,7 @@ export const messages = {
   ...qrMessages,
   ...operatorMessages,
   ...busyMessages,
+  ...permissionMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -50,7 +50,7 @@ export const demoRepository = (db: Kysely<Database>) => ({
     (await db.selectFrom('merchantUsers').select('id').where('mobileNum', '=', mobileNum).executeTakeFirst()) !==
     undefined,
 
-  insertStaff: async (v: New<MerchantUsersTable>) => {
+  insertStaff: async (v: Omit<New<MerchantUsersTable>, 'permissionSetId'>) => {
     const now = nowIso();
     await db
       .insertInto('merchantUsers')

@@ -14,7 +14,7 @@ export interface AuditFilter {
   toAt?: string;
 }
 
-export type NewAuditRow = Omit<AuditLogTable, 'id' | 'createdAt'>;
+export type NewAuditRow = Omit<AuditLogTable, 'id' | 'createdAt' | 'overrideByName'>;
 
 /** The ids a page of the log names, by kind: what its rows are about and who or where their changes point to. */
 export interface NamedIds {
@@ -49,6 +49,9 @@ const appendAs = (actorName: (p: Params<AuditValues>) => RawBuilder<string>) =>
       before: p.before,
       after: p.after,
       device: p.device,
+      overrideById: p.overrideById,
+      // the manager whose override PIN let the action through, named as they are now (issue 27)
+      overrideByName: sql<string | null>`(select m.name from merchants m where m.id = ${p.overrideById})`,
       createdAt: p.createdAt,
     }),
   );

@@ -120,6 +120,10 @@ export function activityService({ store }: ServiceDeps<'activity' | 'branches' |
           before: r.beforeValue,
           after: r.afterValue,
           device: r.device,
+          override:
+            r.overrideById !== null
+              ? { by: 'manager' as const, id: r.overrideById, name: r.overrideByName ?? '' }
+              : null,
           createdAt: r.createdAt,
           subject:
             r.entityId !== null && SUBJECT_KINDS[r.entity]
@@ -138,6 +142,11 @@ export function activityService({ store }: ServiceDeps<'activity' | 'branches' |
         { en: 'When', ar: 'الوقت', value: (r) => r.createdAt },
         { en: 'Who', ar: 'من', value: (r) => r.actorName },
         { en: 'Role', ar: 'الدور', value: (r) => r.actorRole },
+        {
+          en: 'Manager override',
+          ar: 'موافقة المدير',
+          value: (r) => (r.overrideById !== null ? (r.overrideByName ?? `#${r.overrideById}`) : ''),
+        },
         { en: 'Branch', ar: 'الفرع', value: (r) => (lang === 'ar' && r.branchNameAr ? r.branchNameAr : r.branchName) },
         { en: 'Action', ar: 'الإجراء', value: (r) => r.action },
         { en: 'Entity', ar: 'الكيان', value: (r) => r.entity },

@@ -4,6 +4,7 @@ import type { ServiceDeps } from '../../core/deps';
 import { conflictOn, invalidField, notFound } from '../../core/errors';
 import { audit } from '../../platform/audit/audit';
 import type { AuthService } from '../auth/auth.service';
+import type { PermissionsService } from '../permissions/permissions.service';
 import type { ProductRequestsService } from '../product-requests/product-requests.service';
 
 const fullName = (u: { fName: string; mName: string; lName: string }) =>
@@ -17,6 +18,7 @@ export function profileService(
   { store, sms, log }: ServiceDeps<'accounts' | 'activity' | 'profile' | 'staff', 'sms' | 'log'>,
   productRequests: Pick<ProductRequestsService, 'openDeliveriesCount' | 'toAcceptCount' | 'withoutCourierCount'>,
   auth: Pick<AuthService, 'confirmPassword' | 'endOtherSessions'>,
+  permissions: Pick<PermissionsService, 'permissionsOf'>,
 ) {
   const { profile: repo, accounts, staff } = store;
 
@@ -88,6 +90,7 @@ export function profileService(
             rule === 'merchantUser' ? await productRequests.withoutCourierCount(s.merchantId, s.branchId) : 0,
           pendingRedeems: rule === 'merchantUser' ? await repo.pendingRedeems(s.merchantId, s.branchId) : 0,
         },
+        permissions: rule === 'merchantUser' ? [...(await permissions.permissionsOf(s.id))] : [],
       };
     },
 

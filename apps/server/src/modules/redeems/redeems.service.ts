@@ -6,6 +6,7 @@ import { pageOf } from '../../lib/paging';
 import { audit } from '../../platform/audit/audit';
 import { AlreadyMovedError, LEDGER_REASONS, move } from '../../platform/ledger/ledger.service';
 import { applyTransition, rejection } from '../../platform/transitions/transition';
+import type { PermissionsService } from '../permissions/permissions.service';
 import { type Notifier, silentNotifier } from '../push/push.service';
 import type { RedeemJoined } from './redeems.repository';
 
@@ -41,6 +42,7 @@ const eventOf = (r: { id: number; merchantId: number; branchId: number }, action
 export function redeemsService(
   { store }: ServiceDeps<'activity' | 'events' | 'ledger' | 'redeems'>,
   notify: Notifier = silentNotifier,
+  overrides?: Pick<PermissionsService, 'requireOverrideFor'>,
 ) {
   const repo = store.redeems;
 
@@ -77,6 +79,8 @@ export function redeemsService(
         return toRedeemRequest(req);
       }
       if (req.rejectedAt !== null) throw conflict('requestRejected');
+      // a large redeem by staff needs the manager's override (issue 27, the merchant's threshold)
+      if (req.isApproved !== 1) await overrides?.requireOverrideFor(caller, { redeemPoints: req.amount });
       if (req.isApproved !== 1) {
         try {
           await store.transaction(async (tx) => {

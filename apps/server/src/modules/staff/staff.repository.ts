@@ -10,7 +10,10 @@ export interface StaffFilter {
 }
 
 export type StaffPatch = Partial<
-  Pick<MerchantUsersTable, 'fName' | 'mName' | 'lName' | 'mobileNum' | 'rule' | 'branchId' | 'isActive'>
+  Pick<
+    MerchantUsersTable,
+    'fName' | 'mName' | 'lName' | 'mobileNum' | 'rule' | 'branchId' | 'isActive' | 'permissionSetId'
+  >
 >;
 
 /** A staff member's or courier's row with the name of their branch (`u` and `b`). */
@@ -28,6 +31,7 @@ const staffWithBranchQuery = (db: Kysely<Database>) =>
       'u.mobileNum',
       'u.rule',
       'u.isActive',
+      'u.permissionSetId',
       'b.branchName',
       'b.branchNameAr',
     ]);
@@ -79,7 +83,7 @@ export const staffRepository = (db: Kysely<Database>) => {
       return { rows, count: Number(total.n) };
     },
 
-    async insert(v: Omit<MerchantUsersTable, 'id' | 'createdAt' | 'updatedAt' | 'isActive'>) {
+    async insert(v: Omit<MerchantUsersTable, 'id' | 'createdAt' | 'updatedAt' | 'isActive' | 'permissionSetId'>) {
       const now = nowIso();
       const row = await db
         .insertInto('merchantUsers')

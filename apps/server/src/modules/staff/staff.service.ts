@@ -4,6 +4,7 @@ import type { ServiceDeps } from '../../core/deps';
 import { conflictOn, notFound } from '../../core/errors';
 import { pageOf } from '../../lib/paging';
 import { audit } from '../../platform/audit/audit';
+import type { PermissionsService } from '../permissions/permissions.service';
 import type { ProductRequestsService } from '../product-requests/product-requests.service';
 import type { StaffPatch, StaffRow } from './staff.repository';
 
@@ -27,6 +28,7 @@ const toEmployee = (r: StaffRow): Employee => ({
     mName: r.mName,
     lName: r.lName,
   },
+  permissionSetId: r.permissionSetId,
 });
 
 /**
@@ -36,6 +38,7 @@ const toEmployee = (r: StaffRow): Employee => ({
 export function staffService(
   { store, passwords }: ServiceDeps<'accounts' | 'activity' | 'staff', 'passwords'>,
   productRequests: Pick<ProductRequestsService, 'assignmentsOf'>,
+  permissionSets: Pick<PermissionsService, 'assertSet'>,
 ) {
   const { staff: repo, accounts } = store;
 
@@ -124,6 +127,10 @@ export function staffService(
       if (v.rule !== undefined && v.rule !== current.rule) patch.rule = v.rule;
       if (v.branchId !== undefined && v.branchId !== current.branchId) patch.branchId = v.branchId;
       if (v.isActive !== undefined && (v.isActive ? 1 : 0) !== current.isActive) patch.isActive = v.isActive ? 1 : 0;
+      if (v.permissionSetId !== undefined && v.permissionSetId !== current.permissionSetId) {
+        if (v.permissionSetId !== null) await permissionSets.assertSet(merchantId, v.permissionSetId);
+        patch.permissionSetId = v.permissionSetId;
+      }
       if (Object.keys(patch).length === 0) return toEmployee(current);
       const write = () =>
         store.transaction(async (tx) => {

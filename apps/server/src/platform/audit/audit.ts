@@ -33,5 +33,6 @@ export async function audit(tx: Pick<Repos, 'activity'>, caller: MerchantCaller,
     before: e.before ? JSON.stringify(e.before) : null,
     after: e.after ? JSON.stringify(e.after) : null,
     device: caller.device ? caller.device.slice(0, DEVICE_MAX) : null,
+    overrideById: caller.overrideBy ?? null,
   });
 }

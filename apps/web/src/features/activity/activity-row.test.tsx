@@ -18,6 +18,7 @@ const entry = (e: Partial<AuditEntry>): AuditEntry => ({
   before: null,
   after: null,
   device: CHROME_ANDROID,
+  override: null,
   createdAt: '2026-11-26T15:07:35.034Z',
   subject: null,
   names: { employees: {}, branches: {} },

@@ -18,6 +18,7 @@ const employee = (branchId: number | null): Employee => ({
     mName: 'S',
     lName: 'Ali',
   },
+  permissionSetId: null,
 });
 
 const json = (data: unknown) => new Response(JSON.stringify({ data }));

@@ -12,6 +12,7 @@ const courier = (
   branchId: branch?.id ?? null,
   Branch: branch,
   merchantUser: { id, rule: 'delivery', mobileNum: '97451000001', isActive: true, fName, mName: '', lName: 'Courier' },
+  permissionSetId: null,
 });
 const westBay = { id: 1, branchName: 'West Bay', branchNameAr: null };
 const pearl = { id: 2, branchName: 'The Pearl', branchNameAr: null };
