@@ -34,3 +34,4 @@ export * from './opening-hours';
 export * from './phone';
 export * from './push';
 export * from './qr';
+export * from './tracking';

@@ -26,6 +26,7 @@ import { operatorConsole } from './migrations/0029-operator-console';
 import { tagActive } from './migrations/0030-tag-active';
 import { acceptInTime } from './migrations/0031-accept-in-time';
 import { busyAndPin } from './migrations/0032-busy-and-pin';
+import { tracking } from './migrations/0033-tracking';
 
 /** The one ordered migration set; names sort in order of application. */
 const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
@@ -55,6 +56,7 @@ const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0030-tag-active': tagActive(kind),
   '0031-accept-in-time': acceptInTime(kind),
   '0032-busy-and-pin': busyAndPin(kind),
+  '0033-tracking': tracking(kind),
 });
 
 class InCodeProvider implements MigrationProvider {

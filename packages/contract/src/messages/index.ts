@@ -13,6 +13,7 @@ import { pushMessages } from './push';
 import { qrMessages } from './qr';
 import { securityMessages } from './security';
 import { supportMessages } from './support';
+import { trackingMessages } from './tracking';
 
 export const messages = {
   ...commonMessages,
@@ -25,6 +26,7 @@ export const messages = {
   ...qrMessages,
   ...operatorMessages,
   ...busyMessages,
+  ...trackingMessages,
 };
 
 export type MessageKey = keyof typeof messages;
