@@ -22,7 +22,8 @@ async function inProgress() {
   await ok(moveDelivery(t, s.courier.token, id, 'inProgress'));
   return { s, c, id };
 }
-const share = (token: string, id: number, lat: unknown, lng: unknown, accuracy?: unknown) =>
+type Coord = string | number | undefined;
+const share = (token: string, id: number, lat: Coord, lng: Coord, accuracy?: Coord) =>
   t.call('merchantUser/product/req/position', { id, lat, lng, accuracy }, { token });
 
 describe('merchantUser/product/req/position', () => {
@@ -102,7 +103,11 @@ describe('user/product/req/track and public/track', () => {
     expect(ar.courier).toMatchObject({ lat: 25.2854, lng: 51.531 });
 
     const pub = await ok(t.call('public/track', { trackToken: before.trackToken }, { lang: 'ar' }));
-    expect(pub).toMatchObject({ id, courier: { lat: 25.2854, lng: 51.531 }, statusText: messages.trackStepOnTheWay.ar });
+    expect(pub).toMatchObject({
+      id,
+      courier: { lat: 25.2854, lng: 51.531 },
+      statusText: messages.trackStepOnTheWay.ar,
+    });
     // nothing personal in the public answer
     const text = JSON.stringify(pub);
     for (const secret of [c.mobile, await requestRow(t, id).then((r) => r.deliveryPin ?? 'none')])
