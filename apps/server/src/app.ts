@@ -200,6 +200,7 @@ export async function buildApp(
       services.qr,
       services.idempotency,
       services.acceptInTime,
+      services.tracking,
     ),
     qrRoutes(services.qr),
     exportsRoutes(services.exports),

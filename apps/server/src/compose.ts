@@ -28,6 +28,7 @@ import { acceptInTimeService } from './modules/product-requests/accept-in-time.s
 import { customerOrdersService } from './modules/product-requests/customer-orders.service';
 import { deliveriesService } from './modules/product-requests/deliveries.service';
 import { productRequestsService } from './modules/product-requests/product-requests.service';
+import { trackingService } from './modules/product-requests/tracking.service';
 import { productsService } from './modules/products/products.service';
 import { profileService } from './modules/profile/profile.service';
 import { type PushOptions, pushService } from './modules/push/push.service';
@@ -170,6 +171,7 @@ export function compose(opts: ComposeOptions) {
     deliveries: deliveriesService(deps),
     customerOrders: customerOrdersService(deps, productRequests, push),
     acceptInTime: acceptInTimeService(deps, push),
+    tracking: trackingService(deps),
     cards,
     packages: packagesService(deps, cards),
     settlements,

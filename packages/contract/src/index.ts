@@ -37,3 +37,4 @@ export * from './phone';
 export * from './push';
 export * from './qr';
 export * from './staff-permissions';
+export * from './tracking';

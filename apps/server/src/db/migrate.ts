@@ -26,6 +26,7 @@ import { operatorConsole } from './migrations/0029-operator-console';
 import { tagActive } from './migrations/0030-tag-active';
 import { acceptInTime } from './migrations/0031-accept-in-time';
 import { busyAndPin } from './migrations/0032-busy-and-pin';
+import { tracking } from './migrations/0033-tracking';
 import { permissionSets } from './migrations/0034-permission-sets';
 
 /** The one ordered migration set; names sort in order of application. */
@@ -56,6 +57,7 @@ const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0030-tag-active': tagActive(kind),
   '0031-accept-in-time': acceptInTime(kind),
   '0032-busy-and-pin': busyAndPin(kind),
+  '0033-tracking': tracking(kind),
   '0034-permission-sets': permissionSets(kind),
 });
 

@@ -364,7 +364,20 @@ export interface ProductRequestsTable {
   deliveryPin: ColumnType<string | null, string | null | undefined, string | null>;
   /** Wrong codes entered; 5 lock the code (migration 0031). */
   pinTries: ColumnType<number, number | undefined, number>;
+  /** When the courier started the delivery (inProgress; migration 0033). */
+  deliveryStartedAt: Optional<Timestamp>;
+  /** The assigned courier's last position while the delivery is open (migration 0033). */
+  courierLat: Optional<number>;
+  courierLng: Optional<number>;
+  /** Metres, as the courier's browser reported it. */
+  courierAccuracy: Optional<number>;
+  courierPositionAt: Optional<Timestamp>;
+  /** The random token of the public tracking link `/t/<token>` (unique; made at the first track). */
+  trackToken: Optional<string>;
 }
+
+/** A nullable column that inserts may leave out. */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface SettlementsTable {
   id: Generated<number>;

@@ -77,6 +77,9 @@ export const ID_KINDS: Record<string, Target> = {
   // a signed code of one of the customer's own requests (SAMPLES sets kind: 'product')
   'user/qr#id': 'productRequest',
   'merchant/product/req/confirmHandover#id': 'productRequest',
+  // following a delivery (issue 26, point 4)
+  'merchantUser/product/req/position#id': 'productRequest',
+  'user/product/req/track#id': 'productRequest',
   // by field name
   offerId: 'offer',
   branchId: 'branch',

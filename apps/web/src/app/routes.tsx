@@ -36,6 +36,8 @@ const publicScreens: RouteObject[] = [
   screen('about', () => import('../features/static-pages/about-page').then((m) => m.AboutPage)),
   screen('terms', () => import('../features/static-pages/terms-page').then((m) => m.TermsPage)),
   screen('welcome', () => import('../features/static-pages/welcome-page').then((m) => m.WelcomePage)),
+  // the public tracking link (issue 26): no sign-in
+  screen('t/:token', () => import('../features/tracking/tracking-page').then((m) => m.TrackingPage)),
 ];
 
 /** Signed-in screens with the header and footer bar. */

@@ -16,6 +16,7 @@ import { defineEndpoints, rolePair } from '../endpoint';
 import { pagedRows } from '../entities';
 import { blankOptional, id, idList, oneOf, optionalBool, optionalText, paging, text } from '../fields';
 import { address, addressBody, productOrderBody, userAddress } from './product-request-bodies';
+import { trackingEndpoints } from './product-request-tracking';
 import { qrCode } from './qr';
 import { rejectBody } from './reject';
 
@@ -284,4 +285,5 @@ export const productRequestsEndpoints = defineEndpoints({
     response: productRequest,
     summary: 'Asks for a refund of a done product request inside the refund period.',
   },
+  ...trackingEndpoints,
 });

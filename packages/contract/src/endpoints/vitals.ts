@@ -59,6 +59,8 @@ export const APP_ROUTES = [
   '/transactiondetails',
   '/activity',
   '/push-test',
+  /** The public tracking link (issue 26). */
+  '/t/:token',
   /** The operator's console (issue 25): its own routes inside, measured as one. */
   '/operator/*',
   '/*',

@@ -14,6 +14,7 @@ import { pushMessages } from './push';
 import { qrMessages } from './qr';
 import { securityMessages } from './security';
 import { supportMessages } from './support';
+import { trackingMessages } from './tracking';
 
 export const messages = {
   ...commonMessages,
@@ -27,6 +28,7 @@ export const messages = {
   ...operatorMessages,
   ...busyMessages,
   ...permissionMessages,
+  ...trackingMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -90,7 +90,11 @@ export const productRequestStates = (db: Kysely<Database>) => {
     async startDelivery(id: number, employeeId: number) {
       const res = await db
         .updateTable('productRequests')
-        .set({ deliveryStatus: 'inProgress', updatedAt: stamp() })
+        .set((eb) => ({
+          deliveryStatus: 'inProgress',
+          deliveryStartedAt: eb.fn.coalesce('deliveryStartedAt', eb.val(stamp())),
+          updatedAt: stamp(),
+        }))
         .where('id', '=', id)
         .where('employeeId', '=', employeeId)
         .where('status', '=', 'pending')

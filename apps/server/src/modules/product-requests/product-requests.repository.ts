@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, ProductRequestsTable, UserAddressesTable } from '../../db/schema';
 import { productRequestAccept } from './product-request-accept.repository';
 import { productRequestStates } from './product-request-states.repository';
+import { productRequestTracking } from './product-request-tracking.repository';
 
 /**
  * Whose product requests a query reaches: a merchant's (every branch), a staff member's branch
@@ -61,6 +62,12 @@ type NewRequest = Omit<
   | 'readyById'
   | 'cancelReason'
   | 'acceptRemindedAt'
+  | 'deliveryStartedAt'
+  | 'courierLat'
+  | 'courierLng'
+  | 'courierAccuracy'
+  | 'courierPositionAt'
+  | 'trackToken'
 >;
 
 const OPEN_DELIVERY = ['pending', 'inProgress'] as const;
@@ -269,6 +276,7 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
     // state changes: each is conditional on the state it leaves (product-request-states.repository.ts)
     ...productRequestStates(db),
     ...productRequestAccept(db),
+    ...productRequestTracking(db),
 
     // couriers
 

@@ -5,6 +5,7 @@ import type { AcceptInTimeService } from './accept-in-time.service';
 import type { CustomerOrdersService } from './customer-orders.service';
 import type { DeliveriesService } from './deliveries.service';
 import type { ProductRequestsService } from './product-requests.service';
+import type { TrackingService } from './tracking.service';
 
 /** The `Idempotency-Key` header, when sent once and not too long. */
 const idempotencyHeader = (v: string | string[] | undefined) =>
@@ -18,6 +19,7 @@ export const productRequestsRoutes = (
   qr: QrService,
   idempotency: IdempotencyService,
   acceptInTime: AcceptInTimeService,
+  tracking: TrackingService,
 ): Handlers => ({
   'merchant/product/req/list': ({ merchant, body }) => requests.list(merchant, body),
   'merchantUser/product/req/branchList': ({ merchant, body }) => requests.list(merchant, body),
@@ -48,4 +50,7 @@ export const productRequestsRoutes = (
   'user/product/request': async ({ customer, body }) => qr.attach('product', await orders.order(customer, body)),
   'user/product/req/cancel': ({ customer, body }) => orders.cancel(customer, body.id),
   'user/product/req/refund': ({ customer, body }) => orders.askRefund(customer, body),
+  'merchantUser/product/req/position': ({ merchant, body }) => tracking.position(merchant, body),
+  'user/product/req/track': ({ customer, body, lang }) => tracking.track(customer, body.id, lang),
+  'public/track': ({ body, lang }) => tracking.publicTrack(body.trackToken, lang),
 });

@@ -1,6 +1,13 @@
 import type { ProductRequest } from '@loyalty/contract';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconCircleCheck, IconCloudUpload, IconPhone, IconTruckDelivery } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconCircleCheck,
+  IconCloudUpload,
+  IconMapPin,
+  IconPhone,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount, Bdi } from '../../components/bidi';
@@ -16,6 +23,7 @@ import { useIdParam } from '../../lib/route-id';
 import { useChangeDeliveryStatus, useDelivery } from './api';
 import { DeliveryPinForm, pinErrorOf } from './delivery-pin-form';
 import { useOutbox } from './offline-queue';
+import { useSharePosition } from './share-position';
 
 const BACK = '/availableDeliveries';
 
@@ -60,6 +68,8 @@ function Delivery({ r }: { r: ProductRequest }) {
   const queued = useOutbox().filter((q) => q.id === r.id);
   const waiting = queued.at(-1);
   const status = waiting?.deliveryStatus ?? r.deliveryStatus ?? 'pending';
+  // the customer follows an open delivery: its position goes out every 30 s until it is done
+  const sharing = useSharePosition(r.id, open && !r.isCanceled && status !== 'done');
 
   return (
     <Stack gap="md">
@@ -139,6 +149,23 @@ function Delivery({ r }: { r: ProductRequest }) {
         </Anchor>
       )}
 
+      {sharing !== 'off' && (
+        <Text
+          size="sm"
+          c={sharing === 'sharing' ? 'teal' : 'orange'}
+          data-testid="sharing-position"
+          data-state={sharing}
+        >
+          <IconMapPin size={14} aria-hidden />{' '}
+          {t(
+            sharing === 'sharing'
+              ? 'deliveries.sharing'
+              : sharing === 'denied'
+                ? 'deliveries.locationDenied'
+                : 'deliveries.locationUnavailable',
+          )}
+        </Text>
+      )}
       {r.isCanceled && (
         <Alert color="red" icon={<IconBan />}>
           {t('deliveries.canceled')}
