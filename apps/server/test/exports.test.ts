@@ -207,6 +207,7 @@ describe('CSV exports', () => {
       'Before',
       'After',
       'Device',
+      'Manager override',
     ]);
     // (the fixture's own setup, e.g. going live, is logged too)
     const actions = all

@@ -29,7 +29,8 @@ export type Kind =
   | 'tag'
   | 'package'
   | 'ticket'
-  | 'ticketMessage';
+  | 'ticketMessage'
+  | 'permissionSet';
 
 export interface World {
   merchant: MerchantFixture;
@@ -352,6 +353,18 @@ export async function buildWorld(t: TestServer, name: string): Promise<World> {
     tickets.push({ ticket: created.body.data.id, message: reply.body.data.id });
   }
 
+  // two staff permission sets (issue 27), in use by nobody (the matrix may delete one)
+  const permissionSets: number[] = [];
+  for (const n of [1, 2]) {
+    const saved = await t.call(
+      'merchant/permissionSet/save',
+      { name: `${name} set ${n}`, permissions: JSON.stringify(['approveRedeems']) },
+      { token: merchant.token },
+    );
+    if (saved.status !== 200) throw new Error(`permission set failed: ${saved.status} ${JSON.stringify(saved.body)}`);
+    permissionSets.push(saved.body.data.id);
+  }
+
   return {
     qrCode: (await t.services.qr.issue('offer', near.offerRequest, merchant.id)).code,
     merchant,
@@ -391,6 +404,7 @@ export async function buildWorld(t: TestServer, name: string): Promise<World> {
       package: platform.package,
       ticket: [tickets[0].ticket, tickets[1].ticket],
       ticketMessage: [tickets[0].message, tickets[1].message],
+      permissionSet: [permissionSets[0], permissionSets[1]],
     },
   };
 }

@@ -1,5 +1,5 @@
 /** The customer's side of product requests: addresses, ordering, canceling, asking for a refund. */
-import { clock } from '@loyalty/contract';
+import { clock, messages } from '@loyalty/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { branchFixture, liveMerchant } from './fixtures-requests';
 import type { TestServer } from './harness';
@@ -228,8 +228,21 @@ describe('user/product/req/cancel', () => {
     expect((await requestRow(t, id)).canceledAt).not.toBeNull();
     const again = await t.call('user/product/req/cancel', { id }, { token: c.token });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('Only a pending order whose delivery has not started can be canceled');
+    expect(again.body.message).toBe(messages.cannotCancelOrder.en);
     expect(await stockOf(t, s.product.id)).toBe(2);
+  });
+
+  it("refuses an order the branch has accepted (only the branch cancels it then), in the customer's language", async () => {
+    const s = await orderShop(t, { stockAmount: 2 });
+    const c = await buyer(t, 100);
+    const id = await order(t, s, c);
+    const accepted = await t.call('merchant/product/req/accept', { id, prepMinutes: 15 }, { token: s.merchant.token });
+    expect(accepted.status).toBe(200);
+    const res = await t.call('user/product/req/cancel', { id }, { token: c.token, lang: 'ar' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(messages.cannotCancelOrder.ar);
+    expect(await requestRow(t, id)).toMatchObject({ status: 'pending', isCanceled: 0 });
+    expect(await stockOf(t, s.product.id)).toBe(1);
   });
 
   it("refuses a done order, a delivery on its way (409) and another customer's order (404)", async () => {

@@ -209,6 +209,9 @@ describe('settlements', () => {
   });
 });
 
+/** Issue 26's accepting figures of a branch whose orders nobody accepted, the sweep never canceled, and never paused. */
+const noAcceptFigures = { medianAcceptSeconds: null, acceptedInTimePercent: null, autoCanceled: 0, pausedMinutes: 0 };
+
 describe('the branch chart', () => {
   /**
    * Hand-computed fixture. Branch North: offer requests 3 in range (done/points 40, done/points 25,
@@ -278,6 +281,7 @@ describe('the branch chart', () => {
         countProductRequests: 4,
         totalRequestsAmountPoints: 65,
         totalProductRequestsAmountPrice: 25.5,
+        ...noAcceptFigures,
       },
       {
         branchId: south,
@@ -287,6 +291,7 @@ describe('the branch chart', () => {
         countProductRequests: 1,
         totalRequestsAmountPoints: 0,
         totalProductRequestsAmountPrice: 0,
+        ...noAcceptFigures,
       },
       {
         branchId: east,
@@ -296,6 +301,7 @@ describe('the branch chart', () => {
         countProductRequests: 0,
         totalRequestsAmountPoints: 0,
         totalProductRequestsAmountPrice: 0,
+        ...noAcceptFigures,
       },
     ]);
   });

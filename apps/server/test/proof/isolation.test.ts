@@ -80,6 +80,10 @@ export const ID_KINDS: Record<string, Target> = {
   // following a delivery (issue 26, point 4)
   'merchantUser/product/req/position#id': 'productRequest',
   'user/product/req/track#id': 'productRequest',
+  // staff permission sets (issue 27)
+  'merchant/permissionSet/save#id': 'permissionSet',
+  'merchant/permissionSet/delete#id': 'permissionSet',
+  permissionSetId: 'permissionSet',
   // by field name
   offerId: 'offer',
   branchId: 'branch',
@@ -248,6 +252,9 @@ const SAMPLES: Record<string, () => unknown[]> = {
   prepMinutes: () => ['15'],
   // a branch's pause (15-240 minutes)
   minutes: () => ['30'],
+  // the manager's override PIN (issue 27)
+  pin: () => ['246810'],
+  permissions: () => [JSON.stringify(['approveRedeems'])],
 };
 const FALLBACK = ['Matrix text', '1', 'true', 'general', 'other', 'pending'];
 

@@ -16,8 +16,8 @@ export const ordersMessages = {
   },
   orderNotPending: { en: 'This order is no longer pending', ar: 'هذا الطلب لم يعد قيد الانتظار' },
   cannotCancelOrder: {
-    en: 'Only a pending order whose delivery has not started can be canceled',
-    ar: 'يمكن إلغاء الطلب قيد الانتظار فقط قبل بدء توصيله',
+    en: 'Only a pending order the branch has not accepted yet can be canceled; ask the branch',
+    ar: 'يمكن إلغاء الطلب قيد الانتظار فقط قبل أن يقبله الفرع؛ تواصل مع الفرع',
   },
   notAPickup: {
     en: 'Only a pickup order can be marked picked; deliveries are completed by the courier',

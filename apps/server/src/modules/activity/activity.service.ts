@@ -142,11 +142,6 @@ export function activityService({ store }: ServiceDeps<'activity' | 'branches' |
         { en: 'When', ar: 'الوقت', value: (r) => r.createdAt },
         { en: 'Who', ar: 'من', value: (r) => r.actorName },
         { en: 'Role', ar: 'الدور', value: (r) => r.actorRole },
-        {
-          en: 'Manager override',
-          ar: 'موافقة المدير',
-          value: (r) => (r.overrideById !== null ? (r.overrideByName ?? `#${r.overrideById}`) : ''),
-        },
         { en: 'Branch', ar: 'الفرع', value: (r) => (lang === 'ar' && r.branchNameAr ? r.branchNameAr : r.branchName) },
         { en: 'Action', ar: 'الإجراء', value: (r) => r.action },
         { en: 'Entity', ar: 'الكيان', value: (r) => r.entity },
@@ -154,6 +149,12 @@ export function activityService({ store }: ServiceDeps<'activity' | 'branches' |
         { en: 'Before', ar: 'قبل', value: (r) => r.before },
         { en: 'After', ar: 'بعد', value: (r) => r.after },
         { en: 'Device', ar: 'الجهاز', value: (r) => r.device },
+        // last, so that the columns before it keep the places they had before issue 27
+        {
+          en: 'Manager override',
+          ar: 'موافقة المدير',
+          value: (r) => (r.overrideById !== null ? (r.overrideByName ?? `#${r.overrideById}`) : ''),
+        },
       ]),
   };
 }

@@ -103,7 +103,7 @@ export function customerOrdersService(
       return created;
     },
 
-    /** pending (a delivery not yet started) → canceled; the product goes back to stock. */
+    /** pending, not accepted yet (a delivery not started) → canceled; the product goes back to stock. */
     async cancel(caller: CustomerCaller, id: number): Promise<ProductRequest> {
       const req = await own(caller, id);
       await transition(deps, conflict('cannotCancelOrder'), async (tx) => {

@@ -15,7 +15,10 @@ export const productRequestStates = (db: Kysely<Database>) => {
   const stamp = () => clock.nowIso();
 
   return {
-    /** pending (and, for a delivery, not started) → canceled, by its customer. */
+    /**
+     * pending, not accepted by the branch yet (and, for a delivery, not started) → canceled, by its
+     * customer: once the kitchen has accepted it, only the branch cancels it (reject with a reason).
+     */
     async cancel(id: number, userId: number) {
       const now = stamp();
       const res = await db
@@ -24,6 +27,7 @@ export const productRequestStates = (db: Kysely<Database>) => {
         .where('id', '=', id)
         .where('userId', '=', userId)
         .where('status', '=', 'pending')
+        .where('acceptedAt', 'is', null)
         .where((eb) => eb.or([eb('deliveryStatus', 'is', null), eb('deliveryStatus', '=', 'pending')]))
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
