@@ -114,6 +114,8 @@ describe.each(['en', 'ar'] as Lang[])('permission sets and the manager override 
     await submitAndSeeToast(m, form.locator('form button[type=submit]'), tx.msg('addedSuccessfully'));
     const row = m.getByTestId('permission-set-row').filter({ hasText: setName });
     await row.waitFor();
+    await m.getByRole('dialog').waitFor({ state: 'hidden' });
+    await screenshot(m, `permission-sets-${lang}`);
     expect(await row.textContent()).toContain(tx.p.count.replace('{{count}}', '10'));
     const sets = await server.api('merchant/permissionSet/list', {}, merchantToken);
     const made = sets.rows.find((s: { name: string }) => s.name === setName);

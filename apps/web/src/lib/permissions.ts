@@ -3,7 +3,7 @@
  * permission set allows (`permissions` of `merchantUser/me`; nothing until it is in, so a menu
  * never shows an entry it then takes away). The server enforces it; the app only hides.
  */
-import { PERMISSIONS, type Permission } from '@loyalty/contract';
+import { PERMISSIONS, type Permission } from '@loyalty/contract/permissions';
 import { useMerchantUserMe } from './queries/me';
 import { useSession } from './session';
 

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PERMISSIONS, type PermissionSet } from '@loyalty/contract';
+import type { PermissionSet } from '@loyalty/contract';
 import { permissionSetBody } from '@loyalty/contract/endpoints/permissions';
+import { PERMISSIONS } from '@loyalty/contract/permissions';
 import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { DEFAULT_PERMISSIONS, type PermissionSet } from '@loyalty/contract';
+import type { PermissionSet } from '@loyalty/contract';
+import { DEFAULT_PERMISSIONS } from '@loyalty/contract/permissions';
 import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
