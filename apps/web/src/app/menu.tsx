@@ -15,7 +15,9 @@ import {
   IconHistoryToggle,
   IconHourglass,
   IconListCheck,
+  IconLock,
   IconPackage,
+  IconShieldLock,
   IconTicket,
   IconTruckDelivery,
   IconUserPlus,
@@ -43,6 +45,20 @@ export const menuEntries: readonly MenuEntry[] = [
     sheet: lazy(() => import('../features/employees/employees-sheet')),
   },
   { id: 'products', labelKey: 'menu.products', icon: IconBox, roles: staff, sheet: ProductsSheet },
+  {
+    id: 'permissionSets',
+    labelKey: 'menu.permissionSets',
+    icon: IconShieldLock,
+    roles: merchant,
+    sheet: lazy(() => import('../features/permissions/permission-sets-sheet')),
+  },
+  {
+    id: 'managerOverride',
+    labelKey: 'menu.managerOverride',
+    icon: IconLock,
+    roles: merchant,
+    sheet: lazy(() => import('../features/permissions/override-sheet')),
+  },
   {
     id: 'deliveryEmployees',
     labelKey: 'menu.deliveryEmployees',
@@ -90,6 +106,7 @@ export const menuEntries: readonly MenuEntry[] = [
     labelKey: 'menu.addUser',
     icon: IconUserPlus,
     roles: staff,
+    permission: 'walkIns',
     sheet: lazy(() => import('../features/users/add-user-sheet')),
   },
   {

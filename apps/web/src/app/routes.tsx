@@ -116,6 +116,11 @@ const appScreens: RouteObject[] = [
     merchant,
   ),
   screen(
+    'permission-sets',
+    () => import('../features/permissions/permission-sets-page').then((m) => m.PermissionSetsPage),
+    merchant,
+  ),
+  screen(
     'add-employee',
     () => import('../features/employees/add-employee-page').then((m) => m.AddEmployeePage),
     merchant,

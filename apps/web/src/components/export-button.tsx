@@ -4,6 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/language';
+import { useCan } from '../lib/permissions';
 import { getSession } from '../lib/session';
 import { toast } from '../lib/toast';
 
@@ -23,6 +24,7 @@ export function ExportButton({
 }) {
   const { t } = useTranslation();
   const [received, setReceived] = useState<number | null>(null);
+  const can = useCan();
 
   const download = async () => {
     const query = new URLSearchParams();
@@ -63,6 +65,8 @@ export function ExportButton({
     }
   };
 
+  // a staff member whose permission set has no exports (issue 27) is not offered one
+  if (!can('exports')) return null;
   return (
     <>
       <Button

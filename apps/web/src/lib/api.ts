@@ -21,11 +21,14 @@ export interface FieldError {
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: FieldError[];
-  constructor(status: number, message: string, errors: FieldError[] = []) {
+  /** A 403's missing permission (issue 27: a staff member's set lacks it; a manager may approve). */
+  readonly needs: string | undefined;
+  constructor(status: number, message: string, errors: FieldError[] = [], needs?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.needs = needs;
   }
 }
 
@@ -35,6 +38,8 @@ export interface CallOptions {
   /** Upload progress in percent (0-100); the call then goes through XMLHttpRequest. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
+  /** The manager's override PIN (issue 27), sent as the body field `overridePin` of this one call. */
+  overridePin?: string;
 }
 
 const scalar = (v: unknown): string | null => {
@@ -142,6 +147,7 @@ const call = async <P extends ApiPath>(path: P, body?: ApiBody<P>, opts: CallOpt
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lang };
   if (token) headers.Authorization = `Bearer ${token}`;
   const form = toFormData(body as Record<string, unknown> | undefined, token, opts.files);
+  if (opts.overridePin !== undefined) form.append('overridePin', opts.overridePin);
 
   let res: RawResponse;
   try {
@@ -163,7 +169,8 @@ const call = async <P extends ApiPath>(path: P, body?: ApiBody<P>, opts: CallOpt
     clearStorage();
     onUnauthorized();
   }
-  throw new ApiError(res.status === 200 ? 500 : res.status, message, errors);
+  const needs = typeof payload.needs === 'string' ? payload.needs : undefined;
+  throw new ApiError(res.status === 200 ? 500 : res.status, message, errors, needs);
 };
 
 /**

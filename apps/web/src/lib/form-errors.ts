@@ -52,7 +52,7 @@ const CONFLICT_FIELDS: readonly { field: string; message: MessageKey }[] = [
  * A contract message's text in each language whose strings are loaded: the server answers in the
  * language the app asked in, whose strings the app has loaded (lib/i18n).
  */
-const loadedTexts = (key: MessageKey): string[] =>
+export const loadedTexts = (key: MessageKey): string[] =>
   LANGUAGES.map((lang) => i18n.getResource(lang, 'translation', `msg.${key}`)).filter(
     (text): text is string => typeof text === 'string',
   );

@@ -3,8 +3,9 @@
  * import any feature's sheet; the settings screen reads the entries from this context, so a later
  * issue plugs its sheet in by editing one line of that config.
  */
-import type { StaffRole } from '@loyalty/contract';
+import type { Permission, StaffRole } from '@loyalty/contract';
 import { type ComponentType, createContext, useContext } from 'react';
+import { useCan } from './permissions';
 
 export interface SheetProps {
   /** Close the sheet (after a successful add, say). */
@@ -18,6 +19,8 @@ export interface MenuEntry {
   labelKey: string;
   icon: ComponentType<{ size?: number | string; stroke?: number | string }>;
   roles: readonly StaffRole[];
+  /** The permission a staff member's set must hold to see it (issue 27); merchants see every entry. */
+  permission?: Permission;
   /** The sheet's content; absent means "coming soon". Use React.lazy so each sheet loads on demand. */
   sheet?: ComponentType<SheetProps>;
 }
@@ -27,5 +30,6 @@ export const MenuContext = createContext<readonly MenuEntry[]>([]);
 /** The entries a role sees, in configured order. */
 export const useMenuEntries = (role: StaffRole | null): MenuEntry[] => {
   const entries = useContext(MenuContext);
-  return role ? entries.filter((e) => e.roles.includes(role)) : [];
+  const can = useCan();
+  return role ? entries.filter((e) => e.roles.includes(role) && (!e.permission || can(e.permission))) : [];
 };

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
+import { isPinRefusal, needsManager } from './override';
 import { toast } from './toast';
 
 declare module '@tanstack/react-query' {
@@ -10,8 +11,12 @@ declare module '@tanstack/react-query' {
      * not-found state (components/detail-screen), so a 404 is not toasted as well.
      */
     queryMeta: { silent?: boolean; showsNotFound?: boolean };
-    /** `failure`: SPEC's message for this call's failure, toasted above the server's (DECISIONS §10). */
-    mutationMeta: { silent?: boolean; failure?: string };
+    /**
+     * `failure`: SPEC's message for this call's failure, toasted above the server's (DECISIONS §10).
+     * `managerApproval`: the screen asks for the manager's PIN (components/manager-approval), so a
+     * refusal the PIN can lift, or the PIN's own, shows there and is not toasted as well.
+     */
+    mutationMeta: { silent?: boolean; failure?: string; managerApproval?: boolean };
   }
 }
 
@@ -50,7 +55,12 @@ export const createQueryClient = () =>
         ),
     }),
     mutationCache: new MutationCache({
-      onError: (error, _v, _c, mutation) => report(error, mutation.meta?.silent, mutation.meta?.failure),
+      onError: (error, _v, _c, mutation) =>
+        report(
+          error,
+          mutation.meta?.silent || (mutation.meta?.managerApproval && (needsManager(error) || isPinRefusal(error))),
+          mutation.meta?.failure,
+        ),
     }),
     defaultOptions: {
       queries: { retry, staleTime: 30_000, refetchOnWindowFocus: false },

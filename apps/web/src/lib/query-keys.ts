@@ -44,6 +44,8 @@ export const queryKeys = {
   reports: resource('reports'),
   /** The merchant's points ledger (`list({ pageNum, limit })`). */
   pointsHistory: resource('pointsHistory'),
+  /** The merchant's staff permission sets (issue 27) and the override settings (`detail({ of: 'override' })`). */
+  permissionSets: resource('permissionSets'),
   /** The merchant's activity log (`list({ who, action, branchId, from, to, pageNum, limit })`). */
   activity: resource('activity'),
   /** Support tickets (`list()`, `detail({ id })`) and their messages (`list({ ticketId })`). */

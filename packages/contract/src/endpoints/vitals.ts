@@ -48,6 +48,8 @@ export const APP_ROUTES = [
   '/:id/update-branch',
   '/employee/:id',
   '/add-employee',
+  /** Staff permission sets (issue 27). */
+  '/permission-sets',
   '/deliveryemployeelist/:id',
   '/createuser',
   '/invoices/:id',

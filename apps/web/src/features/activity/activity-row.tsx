@@ -60,6 +60,11 @@ export function ActivityRow({ entry: e, display }: { entry: AuditEntry; display:
           <Badge size="xs" variant="light">
             {t(`roles.${e.actor.role}`)}
           </Badge>
+          {e.override && (
+            <Text size="sm" data-testid="activity-override">
+              {t('activity.approvedBy')} <Bdi>{e.override.name}</Bdi>
+            </Text>
+          )}
           {e.Branch && (
             <Text size="xs" c="dimmed">
               <Bdi>{localized(e.Branch, 'branchName')}</Bdi>

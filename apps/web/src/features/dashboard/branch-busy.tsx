@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 import { BUSINESS_TIME_ZONE } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { useAppMutation } from '../../lib/mutation';
+import { useCan } from '../../lib/permissions';
 import { useBranchList } from '../../lib/queries/branches';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -162,9 +163,12 @@ export function MerchantBranchesBusy() {
 
 /** A staff member's own branch, with its state and pause / resume. */
 export function StaffBranchBusy({ branchId }: { branchId: number }) {
+  // a set without pauseBranch (issue 27) shows no pause / resume
+  const allowed = useCan()('pauseBranch');
   const branch = useQuery({
     queryKey: queryKeys.branches.detail({ id: branchId, staff: true }),
     queryFn: () => api.call('merchantUser/branch/details', { branchId }),
+    enabled: allowed,
   });
-  return branch.data ? <BranchBusy branch={branch.data} as="merchantUser" /> : null;
+  return allowed && branch.data ? <BranchBusy branch={branch.data} as="merchantUser" /> : null;
 }

@@ -22,7 +22,7 @@ export function StaffDashboard() {
   // the list loads beside merchantUser/me, and the home is drawn once both are in (no layout shift)
   const toAccept = useOrdersToAccept('merchantUser');
   if (!me.data || toAccept.isPending) return <LoadingScreen />;
-  const { merchantUser: u, merchant, Branch, counts } = me.data;
+  const { merchantUser: u, merchant, Branch, counts, permissions } = me.data;
   const fullName = [u.fName, u.mName, u.lName].filter(Boolean).join(' ');
 
   return (
@@ -55,7 +55,10 @@ export function StaffDashboard() {
         items={[
           { label: t('dashboard.searchRequests'), to: '/search', icon: IconSearch },
           { label: t('dashboard.redeems'), to: '/redeems', icon: IconGift },
-          { label: t('dashboard.addUser'), to: '/createuser', icon: IconUserPlus },
+          // registering walk-in customers is a permission of the staff member's set (issue 27)
+          ...(permissions.includes('walkIns')
+            ? [{ label: t('dashboard.addUser'), to: '/createuser', icon: IconUserPlus }]
+            : []),
         ]}
       />
     </Stack>

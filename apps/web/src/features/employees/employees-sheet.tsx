@@ -1,5 +1,5 @@
 import { LIMITS } from '@loyalty/contract/constants';
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -35,13 +35,18 @@ export default function EmployeesSheet(_: SheetProps) {
       </SubView>
     );
   return (
-    <EmployeeList
-      limit={LIMITS.employeesShown}
-      addLabel={t('employees.add')}
-      onAdd={() => setView({ kind: 'add' })}
-      onSelect={(id) => setView({ kind: 'edit', id })}
-      inactiveLabel={t('common.deactive')}
-    />
+    <Stack gap="sm">
+      <Anchor component={Link} to="/permission-sets" size="sm" data-testid="permission-sets-link">
+        {t('employees.permissionSets')}
+      </Anchor>
+      <EmployeeList
+        limit={LIMITS.employeesShown}
+        addLabel={t('employees.add')}
+        onAdd={() => setView({ kind: 'add' })}
+        onSelect={(id) => setView({ kind: 'edit', id })}
+        inactiveLabel={t('common.deactive')}
+      />
+    </Stack>
   );
 }
 

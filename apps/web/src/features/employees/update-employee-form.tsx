@@ -9,15 +9,16 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { composePhone, phoneFields, splitPhone, withPhoneRule } from '../../lib/phone';
 import { useUpdateEmployee } from './api';
 import { EmployeeBranchField, EmployeeNameAndMobileFields, EmployeeRuleField } from './employee-fields';
+import { DEFAULT_SET, PermissionSetField } from './permission-set-field';
 
 /** SPEC §5: name fields and mobile required, mobile numeric; a branch must be chosen. */
 const schema = withPhoneRule(
   addEmployeeBody
     .pick({ branchId: true, fName: true, mName: true, lName: true, rule: true })
-    .extend({ ...phoneFields, isActive: z.boolean() }),
+    .extend({ ...phoneFields, isActive: z.boolean(), permissionSetId: z.string() }),
   { required: 'required' },
 );
-const fields = ['branchId', 'fName', 'mName', 'lName', 'rule', 'isActive'];
+const fields = ['branchId', 'fName', 'mName', 'lName', 'rule', 'isActive', 'permissionSetId'];
 
 /**
  * `merchant/employees/update`. The update button appears only once a field differs from the
@@ -38,14 +39,22 @@ export function UpdateEmployeeForm({ employee, onDone }: { employee: Employee; o
       ...splitPhone(u.mobileNum),
       rule: u.rule as string,
       isActive: u.isActive,
+      permissionSetId: employee.permissionSetId === null ? DEFAULT_SET : String(employee.permissionSetId),
     },
   });
   const { isDirty } = formState;
   const branchId = useWatch({ control, name: 'branchId' });
+  const rule = useWatch({ control, name: 'rule' });
 
-  const onSubmit = handleSubmit(({ country, number, ...v }) =>
+  const onSubmit = handleSubmit(({ country, number, permissionSetId, ...v }) =>
     update.mutate(
-      { ...v, userId: employee.id, mobileNum: composePhone(country, number) },
+      {
+        ...v,
+        userId: employee.id,
+        mobileNum: composePhone(country, number),
+        // only staff members have a set (couriers are not gated)
+        ...(v.rule === 'merchantUser' && { permissionSetId }),
+      },
       {
         onSuccess: () => {
           reset(getValues());
@@ -62,6 +71,15 @@ export function UpdateEmployeeForm({ employee, onDone }: { employee: Employee; o
         <EmployeeNameAndMobileFields control={control} register={register} />
         <EmployeeBranchField control={control} />
         <EmployeeRuleField control={control} />
+        {rule === 'merchantUser' && (
+          <Controller
+            control={control}
+            name="permissionSetId"
+            render={({ field }) => (
+              <PermissionSetField value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+            )}
+          />
+        )}
         <Controller
           control={control}
           name="isActive"

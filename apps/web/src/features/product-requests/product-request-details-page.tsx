@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { Phone } from '../../components/phone';
 import { formatDateTime, formatPoints, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
+import { useCan } from '../../lib/permissions';
 import { useIdParam } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { AcceptOrder } from './accept-order';
@@ -54,6 +55,8 @@ function Details({ r }: { r: ProductRequest }) {
   const { t } = useTranslation();
   const picked = useMarkPicked();
   const owner = useSession().role === 'merchant';
+  // what a staff member's permission set allows (issue 27); merchants have every permission
+  const can = useCan();
   const back = useBack();
   const address = r.UserAddress?.Address;
   const canPick = canMarkPicked(r);
@@ -158,14 +161,14 @@ function Details({ r }: { r: ProductRequest }) {
       )}
 
       {/* the order's actions, then its QR code (issue 23) */}
-      <AcceptOrder r={r} />
+      {can('productOrders') && <AcceptOrder r={r} />}
       {owner && canPick && (
         <Button leftSection={<IconPackage size={16} />} loading={picked.isPending} onClick={() => picked.mutate(r.id)}>
           {t('product-requests.picked')}
         </Button>
       )}
       {owner && canAssign(r) && <AssignCourier r={r} />}
-      <RejectOrder r={r} />
+      {can('reject') && <RejectOrder r={r} />}
       {owner && <HandoverForm r={r} />}
       {owner && awaitingRefund && (
         <Paper withBorder radius="md" p="md">

@@ -28,7 +28,8 @@ interface Kind<K extends RequestKind> {
   keys: QueryResource;
   list: (body: ListBody<K>) => Promise<ListAnswer<K>>;
   detail: (reqId: number) => Promise<RequestOf<K>>;
-  approve: (reqId: number) => Promise<RequestOf<K>>;
+  /** `overridePin`: the manager's PIN when the staff member's set lacks the right (issue 27). */
+  approve: (reqId: number, overridePin?: string) => Promise<RequestOf<K>>;
   reject: (reqId: number, reason: string) => Promise<RequestOf<K>>;
   isApproved: (r: RequestOf<K>) => boolean;
   /** What else an approval changes besides the lists and the dashboard. */
@@ -40,7 +41,7 @@ const KINDS: { [K in RequestKind]: Kind<K> } = {
     keys: queryKeys.offerRequests,
     list: (body) => api.callAs('req/list', body),
     detail: (reqId) => api.callAs('req/details', { reqId }),
-    approve: (reqId) => api.callAs('req/approve', { reqId }),
+    approve: (reqId, overridePin) => api.callAs('req/approve', { reqId }, { overridePin }),
     reject: (reqId, reason) => api.callAs('req/reject', { reqId, reason }),
     isApproved: (r) => r.isAproved,
     alsoChanges: [queryKeys.offers.all],
@@ -49,7 +50,7 @@ const KINDS: { [K in RequestKind]: Kind<K> } = {
     keys: queryKeys.redeems,
     list: (body) => api.callAs('req/redeem/list', body),
     detail: (reqId) => api.callAs('req/redeem/detail', { reqId }),
-    approve: (reqId) => api.callAs('req/redeem/approve', { reqId, isApproved: true }),
+    approve: (reqId, overridePin) => api.callAs('req/redeem/approve', { reqId, isApproved: true }, { overridePin }),
     reject: (reqId, reason) => api.callAs('req/redeem/reject', { reqId, reason }),
     isApproved: (r) => r.isApproved,
     alsoChanges: [],
@@ -105,10 +106,12 @@ export const useApproveRequest = <K extends RequestKind>(kind: K) => {
   const role = useRequestRole();
   const k = kindOf(kind);
   return useAppMutation({
-    mutationFn: (id: number) => k.approve(id),
-    apply: (request, id, qc) => keep(qc, k.keys.detail({ role, id }), request),
+    mutationFn: (v: { id: number; overridePin?: string }) => k.approve(v.id, v.overridePin),
+    apply: (request, v, qc) => keep(qc, k.keys.detail({ role, id: v.id }), request),
     invalidates: [k.keys.lists(), queryKeys.me.all, ...k.alsoChanges],
     success: 'approvedSuccessfully',
+    // a staff member's refusal opens "Manager approval" (components/manager-approval)
+    meta: { managerApproval: true },
   });
 };
 

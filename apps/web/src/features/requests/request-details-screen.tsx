@@ -1,11 +1,13 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconCircleCheck, IconScan, IconX } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconLock, IconScan, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DetailScreen } from '../../components/detail-screen';
+import { useManagerApproval } from '../../components/manager-approval';
 import { PageHeader } from '../../components/page-header';
 import { RejectSheet } from '../../components/reject-sheet';
+import { useCan } from '../../lib/permissions';
 import { useIdParam } from '../../lib/route-id';
 import {
   isApproved,
@@ -53,8 +55,11 @@ export function RequestDetailsScreen<K extends RequestKind>({
   const { t } = useTranslation();
   const id = useIdParam();
   const details = useRequestDetails(kind, id);
-  const approve = useApproveRequest(kind);
+  const approve = useManagerApproval(useApproveRequest(kind));
   const reject = useRejectRequest(kind);
+  const can = useCan();
+  // a set without the right still shows Approve: the manager's PIN can let it through (issue 27)
+  const needsManager = !can(kind === 'offer' ? 'approveOfferRequests' : 'approveRedeems');
   const [rejecting, setRejecting] = useState(false);
   // opened from the Scan button (docs/domain.md, "Signed request codes"): say so and focus Approve
   const [params] = useSearchParams();
@@ -106,11 +111,12 @@ export function RequestDetailsScreen<K extends RequestKind>({
                   autoFocus={scanned}
                   data-testid="approve-button"
                   loading={approve.isPending}
-                  onClick={() => approve.mutate(r.id)}
+                  onClick={() => approve.mutate({ id: r.id })}
+                  leftSection={needsManager ? <IconLock size={16} aria-hidden /> : undefined}
                 >
                   {t('requests.approve')}
                 </Button>
-                {withReject && (
+                {withReject && can('reject') && (
                   <Button
                     variant="outline"
                     color="red"
@@ -123,6 +129,12 @@ export function RequestDetailsScreen<K extends RequestKind>({
                 )}
               </Group>
             )}
+            {needsManager && !approved && !rejected && (
+              <Text size="xs" c="dimmed" data-testid="needs-manager">
+                {t('approval.needsManager')}
+              </Text>
+            )}
+            {approve.modal}
             <RejectSheet
               opened={rejecting}
               onClose={() => setRejecting(false)}

@@ -1,4 +1,5 @@
 import type { OfferRequest } from '@loyalty/contract';
+import { PERMISSIONS } from '@loyalty/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
@@ -47,7 +48,11 @@ describe('requests screens', () => {
     localStorage.clear();
     clearStorage();
     saveSession({ token: 'tok', rule: 'merchantUser', isAproved: true, id: 5 });
-    vi.stubGlobal('fetch', fetchMock);
+    // the staff member's own profile (what their permission set allows: the default set, every
+    // permission) answers beside the calls each test follows
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) =>
+      url.endsWith('merchantUser/me') ? Promise.resolve(ok({ permissions: PERMISSIONS })) : fetchMock(url, init),
+    );
   });
   afterEach(() => {
     fetchMock.mockReset();
