@@ -252,6 +252,7 @@ describe('the manager override', () => {
     );
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(messages.overrideRequired.en);
+    expect(refused.body.needs).toBe('manager');
     const pin = (await t.call('merchant/override/settings', {}, { token: m.token })).body.data;
     expect(pin.pinSet).toBe(true);
     const ok = await patiently(

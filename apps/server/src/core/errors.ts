@@ -21,10 +21,13 @@ export class AppError extends Error {
   }
 }
 
-/** A 403 naming the permission a staff member's set lacks (issue 27); the answer carries it as `needs`. */
+/**
+ * A 403 that a manager's override PIN can lift (issue 27), carried in the answer as `needs`: the
+ * permission a staff member's set lacks, or `manager` for an action above a threshold.
+ */
 export class PermissionError extends AppError {
-  constructor(readonly needs: Permission) {
-    super(403, needKey(needs));
+  constructor(readonly needs: Permission | 'manager') {
+    super(403, needs === 'manager' ? 'overrideRequired' : needKey(needs));
     this.name = 'PermissionError';
   }
 }

@@ -79,7 +79,7 @@ describe('Manager approval', () => {
   it('opens for a threshold refusal too, and shows the lock', async () => {
     fetchMock.mockImplementation(async (_url: string, init: { body: FormData }) =>
       init.body.get('overridePin') === null
-        ? json({ message: messages.overrideRequired.en }, 403)
+        ? json({ message: messages.overrideRequired.en, needs: 'manager' }, 403)
         : json({ message: messages.overridePinLocked.en }, 403),
     );
     renderScreen(<Approve />);

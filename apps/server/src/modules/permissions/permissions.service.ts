@@ -124,7 +124,7 @@ export function permissionsService(
       const s = await settings(caller.merchantId);
       const needed =
         'refund' in what ? s.refunds : s.redeemPointsAbove !== null && what.redeemPoints > s.redeemPointsAbove;
-      if (needed) throw forbidden('overrideRequired');
+      if (needed) throw new PermissionError('manager');
     },
 
     list,
