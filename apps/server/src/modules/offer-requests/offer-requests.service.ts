@@ -5,7 +5,6 @@ import type { ServiceDeps } from '../../core/deps';
 import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/dialect';
 import { pageOf } from '../../lib/paging';
-import { audit } from '../../platform/audit/audit';
 import { AlreadyMovedError, LEDGER_REASONS, move } from '../../platform/ledger/ledger.service';
 import { applyTransition, rejection } from '../../platform/transitions/transition';
 import { refuseWhenClosed } from '../branches/branch-open';
@@ -79,29 +78,34 @@ export function offerRequestsService(
       if (req.status === 'rejected') throw conflict('requestRejected');
       if (req.status === 'pending') {
         try {
-          await store.transaction(async (tx) => {
-            if (!(await tx.offerRequests.markDone(req.id, approvalStamp(caller.actor)))) return; // approved or rejected meanwhile
-            await audit(tx, caller, {
-              action: 'offerRequest.approve',
-              entity: 'offerRequest',
-              entityId: req.id,
-              branchId: req.branchId,
-              before: { status: 'pending' },
-              after: { status: 'done' },
-            });
-            await tx.events.append(eventOf(req, 'approved', 'done'));
-            const day = clock.today();
-            if (!(await takeOfferStock(tx, req.offerId, day)))
-              throw conflict(offerProblem(await tx.offerRequests.offerState(req.offerId), day) ?? 'offerSoldOut');
-            if (req.payWith === 'points' && req.points > 0)
-              await move(tx, {
-                from: { type: 'user', id: req.userId },
-                to: { type: 'merchant', id: req.merchantId },
-                amount: req.points,
-                reason: LEDGER_REASONS.offerRequest,
-                reference: `offer_request:${req.id}`,
-              });
-          });
+          // approved or rejected meanwhile: nothing moves; a sold-out offer or too few points: 409, nothing changes
+          await store.transaction((tx) =>
+            applyTransition(tx, caller, {
+              change: () => tx.offerRequests.markDone(req.id, approvalStamp(caller.actor)),
+              alongside: async () => {
+                const day = clock.today();
+                if (!(await takeOfferStock(tx, req.offerId, day)))
+                  throw conflict(offerProblem(await tx.offerRequests.offerState(req.offerId), day) ?? 'offerSoldOut');
+                if (req.payWith === 'points' && req.points > 0)
+                  await move(tx, {
+                    from: { type: 'user', id: req.userId },
+                    to: { type: 'merchant', id: req.merchantId },
+                    amount: req.points,
+                    reason: LEDGER_REASONS.offerRequest,
+                    reference: `offer_request:${req.id}`,
+                  });
+              },
+              audit: {
+                action: 'offerRequest.approve',
+                entity: 'offerRequest',
+                entityId: req.id,
+                branchId: req.branchId,
+                before: { status: 'pending' },
+                after: { status: 'done' },
+              },
+              event: eventOf(req, 'approved', 'done'),
+            }),
+          );
         } catch (err) {
           if (!(err instanceof AlreadyMovedError)) throw err;
         }

@@ -2,8 +2,7 @@ import type { DeliveryRow, ProductRequest } from '@loyalty/contract';
 import type { MerchantCaller } from '../../core/caller';
 import type { ServiceDeps } from '../../core/deps';
 import { conflict, invalidField, notFound } from '../../core/errors';
-import { audit } from '../../platform/audit/audit';
-import type { Repos } from '../../repositories/registry';
+import { applyTransition, type Transition } from '../../platform/transitions/transition';
 import { toDeliveryRow, toProductRequest } from './product-request.mapper';
 import { productEvent, settleCompleted } from './product-request-moves';
 import { PIN_TRIES } from './product-request-states.repository';
@@ -29,17 +28,19 @@ export function deliveriesService(
   }
 
   type Req = Awaited<ReturnType<typeof load>>;
-  const trail = async (tx: Pick<Repos, 'activity' | 'events'>, caller: MerchantCaller, req: Req, to: string) => {
-    await audit(tx, caller, {
+  /** A delivery step's audit entry and live event, with its change (docs/decisions/0022, one recipe). */
+  const step = (req: Req, to: 'inProgress' | 'done', change: () => Promise<boolean>): Transition => ({
+    change,
+    audit: {
       action: 'productRequest.delivery',
       entity: 'productRequest',
       entityId: req.id,
       branchId: req.branchId,
       before: { deliveryStatus: req.deliveryStatus },
       after: { deliveryStatus: to },
-    });
-    await tx.events.append(productEvent(req, `delivery.${to}`, to === 'done' ? 'done' : 'pending'));
-  };
+    },
+    event: productEvent(req, `delivery.${to}`, to === 'done' ? 'done' : 'pending'),
+  });
 
   /** inProgress → done with the code: a wrong one is counted (at most 5, whatever races) before it answers. */
   async function deliver(caller: MerchantCaller, req: Req, pin: string) {
@@ -51,9 +52,8 @@ export function deliveriesService(
       throw invalidField('pin', 'wrongPin');
     }
     await transition(deps, invalid, async (tx) => {
-      if (!(await tx.productRequests.completeDelivery(req.id, caller.id, pin))) throw invalid;
-      await settleCompleted(tx, req);
-      await trail(tx, caller, req, 'done');
+      const done = step(req, 'done', () => tx.productRequests.completeDelivery(req.id, caller.id, pin));
+      if (!(await applyTransition(tx, caller, { ...done, alongside: () => settleCompleted(tx, req) }))) throw invalid;
     });
   }
 
@@ -76,8 +76,8 @@ export function deliveriesService(
       if (v.deliveryStatus === 'inProgress') {
         if (req.deliveryStatus !== 'pending') throw invalid;
         await transition(deps, invalid, async (tx) => {
-          if (!(await tx.productRequests.startDelivery(req.id, caller.id))) throw invalid;
-          await trail(tx, caller, req, 'inProgress');
+          const started = step(req, 'inProgress', () => tx.productRequests.startDelivery(req.id, caller.id));
+          if (!(await applyTransition(tx, caller, started))) throw invalid;
         });
       } else if (v.deliveryStatus === 'done') {
         if (v.pin === undefined) throw invalidField('pin', 'pinRequired');
@@ -94,17 +94,20 @@ export function deliveriesService(
       const invalid = conflict('invalidDeliveryStatusChange');
       if (req.status !== 'pending' || req.deliveryStatus !== 'inProgress') throw invalid;
       await transition(deps, invalid, async (tx) => {
-        if (!(await tx.productRequests.confirmHandover(caller.merchantId, req.id, caller.actor))) throw invalid;
-        await settleCompleted(tx, req);
-        await audit(tx, caller, {
-          action: 'productRequest.handover',
-          entity: 'productRequest',
-          entityId: req.id,
-          branchId: req.branchId,
-          before: { deliveryStatus: 'inProgress', pinTries: req.pinTries },
-          after: { deliveryStatus: 'done', reason: v.reason },
+        const handedOver = await applyTransition(tx, caller, {
+          change: () => tx.productRequests.confirmHandover(caller.merchantId, req.id, caller.actor),
+          alongside: () => settleCompleted(tx, req),
+          audit: {
+            action: 'productRequest.handover',
+            entity: 'productRequest',
+            entityId: req.id,
+            branchId: req.branchId,
+            before: { deliveryStatus: 'inProgress', pinTries: req.pinTries },
+            after: { deliveryStatus: 'done', reason: v.reason },
+          },
+          event: productEvent(req, 'delivery.done', 'done'),
         });
-        await tx.events.append(productEvent(req, 'delivery.done', 'done'));
+        if (!handedOver) throw invalid;
       });
       const after = await repo.byId(scope, req.id);
       if (!after) throw notFound('productRequestNotFound');

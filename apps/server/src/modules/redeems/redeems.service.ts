@@ -3,7 +3,6 @@ import { approvalStamp, type CustomerCaller, type MerchantCaller, type TenantSco
 import type { ServiceDeps } from '../../core/deps';
 import { conflict, notFound } from '../../core/errors';
 import { pageOf } from '../../lib/paging';
-import { audit } from '../../platform/audit/audit';
 import { AlreadyMovedError, LEDGER_REASONS, move } from '../../platform/ledger/ledger.service';
 import { applyTransition, rejection } from '../../platform/transitions/transition';
 import type { PermissionsService } from '../permissions/permissions.service';
@@ -83,25 +82,29 @@ export function redeemsService(
       if (req.isApproved !== 1) await overrides?.requireOverrideFor(caller, { redeemPoints: req.amount });
       if (req.isApproved !== 1) {
         try {
-          await store.transaction(async (tx) => {
-            if (!(await tx.redeems.markApproved(req.id, approvalStamp(caller.actor)))) return; // approved or rejected meanwhile
-            await audit(tx, caller, {
-              action: 'redeem.approve',
-              entity: 'redeem',
-              entityId: req.id,
-              branchId: req.branchId,
-              before: { status: 'pending' },
-              after: { status: 'approved', amount: req.amount },
-            });
-            await tx.events.append(eventOf(req, 'approved', 'approved'));
-            await move(tx, {
-              from: { type: 'user', id: req.userId },
-              to: { type: 'merchant', id: req.merchantId },
-              amount: req.amount,
-              reason: LEDGER_REASONS.redeem,
-              reference: `redeem_request:${req.id}`,
-            });
-          });
+          // approved or rejected meanwhile: nothing moves
+          await store.transaction((tx) =>
+            applyTransition(tx, caller, {
+              change: () => tx.redeems.markApproved(req.id, approvalStamp(caller.actor)),
+              alongside: () =>
+                move(tx, {
+                  from: { type: 'user', id: req.userId },
+                  to: { type: 'merchant', id: req.merchantId },
+                  amount: req.amount,
+                  reason: LEDGER_REASONS.redeem,
+                  reference: `redeem_request:${req.id}`,
+                }),
+              audit: {
+                action: 'redeem.approve',
+                entity: 'redeem',
+                entityId: req.id,
+                branchId: req.branchId,
+                before: { status: 'pending' },
+                after: { status: 'approved', amount: req.amount },
+              },
+              event: eventOf(req, 'approved', 'approved'),
+            }),
+          );
         } catch (err) {
           if (!(err instanceof AlreadyMovedError)) throw err;
         }

@@ -12,7 +12,7 @@ export interface Transition {
   /** The conditional update; false when the row was no longer in the state it moves from. */
   change: () => Promise<boolean>;
   /** What moves with the change (stock back, points), after it and before the audit row. */
-  alongside?: () => Promise<void>;
+  alongside?: () => Promise<unknown>;
   audit: AuditEntry;
   /** The live feed's event of the change. */
   event: Parameters<Repos['events']['append']>[0];
