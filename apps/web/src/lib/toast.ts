@@ -10,6 +10,8 @@ const show = (color: string, keyOrText: string, autoClose: number = TIMINGS.toas
     color,
     autoClose,
     withBorder: true,
+    // the close button's name: an icon alone names nothing to a screen reader (axe button-name)
+    closeButtonProps: { 'aria-label': translate('common.close') },
   });
 
 /** How long a live-feed alert stays: long enough to read at a busy counter. */

@@ -150,13 +150,13 @@ function Delivery({ r }: { r: ProductRequest }) {
       )}
 
       {sharing !== 'off' && (
-        <Text
-          size="sm"
-          c={sharing === 'sharing' ? 'teal' : 'orange'}
-          data-testid="sharing-position"
-          data-state={sharing}
-        >
-          <IconMapPin size={14} aria-hidden />{' '}
+        <Text size="sm" data-testid="sharing-position" data-state={sharing}>
+          {/* the state's colour on the icon only: coloured small text would fall below AA contrast */}
+          <IconMapPin
+            size={14}
+            aria-hidden
+            color={`var(--mantine-color-${sharing === 'sharing' ? 'teal' : 'orange'}-filled)`}
+          />{' '}
           {t(
             sharing === 'sharing'
               ? 'deliveries.sharing'

@@ -36,6 +36,8 @@ export function TrackingPage() {
     queryKey: ['tracking', token, i18n.language],
     queryFn: () => api.call('public/track', { trackToken: token }),
     refetchInterval: 15_000,
+    // the page itself says why (the invalid link's message, or the error in place): no toast as well
+    meta: { silent: true },
     retry: (n, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && n < 2,
   });
   if (query.isPending) return <LoadingScreen />;
