@@ -134,7 +134,9 @@ export function compose(opts: ComposeOptions) {
   });
   const push = pushService(deps, secrets, opts.push);
   const tags = tagsService(deps);
-  const productRequests = productRequestsService(deps, push);
+  const auth = authService(deps, push);
+  const permissions = permissionsService(deps, auth.confirmPassword);
+  const productRequests = productRequestsService(deps, push, permissions);
   const cards = cardsService(deps);
   // an operator's reply reaches the merchant's devices, the reply itself as the body
   const tickets = ticketsService(
@@ -149,8 +151,6 @@ export function compose(opts: ComposeOptions) {
     },
   );
   const settlements = settlementsService(deps);
-  const auth = authService(deps, push);
-  const permissions = permissionsService(deps, auth.confirmPassword);
   const services = {
     permissions,
     auth,

@@ -6,6 +6,7 @@
  * settlements and the customer's addresses). Rows are written straight to the database (cards and
  * purchases through the API) so the matrix does not depend on other issues' create calls.
  */
+import { PERMISSIONS } from '@loyalty/contract';
 import { nowIso } from '../src/db/dialect';
 import { type MerchantFixture, merchantFixture, signUpCustomer, type TestServer } from './harness';
 import { addCard, packageFixture } from './money-fixtures';
@@ -363,6 +364,21 @@ export async function buildWorld(t: TestServer, name: string): Promise<World> {
     );
     if (saved.status !== 200) throw new Error(`permission set failed: ${saved.status} ${JSON.stringify(saved.body)}`);
     permissionSets.push(saved.body.data.id);
+  }
+  // the callers hold every permission, so the matrix reaches the calls a default set does not open
+  const everything = await t.call(
+    'merchant/permissionSet/save',
+    { name: `${name} everything`, permissions: JSON.stringify(PERMISSIONS) },
+    { token: merchant.token },
+  );
+  if (everything.status !== 200) throw new Error(`permission set failed: ${everything.status}`);
+  for (const s of [staff, far]) {
+    const res = await t.call(
+      'merchant/employees/update',
+      { userId: s.id, permissionSetId: everything.body.data.id },
+      { token: merchant.token },
+    );
+    if (res.status !== 200) throw new Error(`permission set not given: ${res.status} ${JSON.stringify(res.body)}`);
   }
 
   return {

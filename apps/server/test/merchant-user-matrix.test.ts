@@ -28,6 +28,7 @@ const staffCalls = allEndpoints.filter((d) => d.path.startsWith('merchantUser/')
 /** The kind of row the required id of a call points at. */
 const resourceOf = (path: string): Resource | undefined => {
   if (path.includes('/req/redeem/')) return 'redeem';
+  if (path.includes('/req/confirm/refund') || path.endsWith('/employee/assignDelivery')) return 'productRequest';
   if (path.includes('/product/req/')) return 'productRequest';
   if (path.includes('/req/')) return 'offerRequest';
   if (path.includes('/offer/')) return 'offer';
@@ -54,6 +55,9 @@ const SAMPLES = ['inProgress', 'pending', 'true', '1', 'sample text', '30'];
 
 /** Required ids point at `w`'s rows; other required fields get the first sample their schema accepts. */
 function payload(def: EndpointDef, w: World): Fields {
+  // the requests to assign and the courier (of the branch) to assign them to
+  if (def.path.endsWith('/employee/assignDelivery'))
+    return { productRequestIds: String(w.rows.productRequest), employeeId: w.courierId };
   const out: Fields = {};
   for (const f of fieldsOf(def).filter((x) => x.required)) {
     if (f.name === 'code') out[f.name] = w.qrCode;

@@ -3,7 +3,9 @@
  * map of every call a staff member (role merchantUser) can make to the permission it needs (null:
  * none; `staff-permissions.ts`). The server enforces it in one place (`http/register.ts`), the isolation matrix is generated
  * from it, and the web app hides the menus a set does not allow. A staff member without a set has
- * the default set: every permission (SPEC's rights, so nothing changes until a merchant makes sets).
+ * the default set: SPEC's staff rights (`DEFAULT_PERMISSIONS`), so nothing changes until a merchant
+ * makes sets; refunds, assigning couriers, editing products and reports are the merchant's unless a set
+ * gives them to staff.
  */
 export const PERMISSIONS = [
   'approveOfferRequests',
@@ -20,8 +22,20 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** The default set (a staff member with no set): every permission. */
-export const DEFAULT_PERMISSIONS: readonly Permission[] = PERMISSIONS;
+/**
+ * The default set (a staff member with no set): SPEC's staff rights, the permissions of the calls SPEC
+ * gives staff. `refunds`, `assignCouriers`, `editProducts` and `reports` gate staff calls only a
+ * merchant's set can open.
+ */
+export const DEFAULT_PERMISSIONS: readonly Permission[] = [
+  'approveOfferRequests',
+  'approveRedeems',
+  'reject',
+  'productOrders',
+  'pauseBranch',
+  'exports',
+  'walkIns',
+];
 
 /** The message key naming a missing permission (`needApproveRedeems`, ...). */
 export type NeedKey = `need${Capitalize<Permission>}`;

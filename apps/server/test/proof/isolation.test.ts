@@ -40,6 +40,7 @@ export const ID_KINDS: Record<string, Target> = {
   'user/product/req/cancel#id': 'productRequest',
   'user/product/req/refund#id': 'productRequest',
   'user/req/confirm/refund#reqId': 'productRequest',
+  'merchantUser/req/confirm/refund#reqId': 'productRequest',
   'merchant/req/details#reqId': 'offerRequest',
   'merchantUser/req/details#reqId': 'offerRequest',
   'merchant/req/approve#reqId': 'offerRequest',

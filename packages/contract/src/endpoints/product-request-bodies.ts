@@ -1,7 +1,10 @@
-/** The customer's ordering bodies and saved addresses (SPEC §3): part of product-requests.ts' calls. */
+/**
+ * The customer's ordering bodies and saved addresses (SPEC §3), and the merchant side's assigning and
+ * refund bodies: part of product-requests.ts' calls.
+ */
 import { z } from 'zod';
-import { PAY_WITH, PRODUCT_REQUEST_TYPES } from '../constants';
-import { blankOptional, id, latitude, longitude, oneOf, optionalId, optionalText, text } from '../fields';
+import { DELIVERY_STATUSES, PAY_WITH, PRODUCT_REQUEST_TYPES } from '../constants';
+import { blankOptional, id, idList, latitude, longitude, oneOf, optionalId, optionalText, text } from '../fields';
 
 const int = z.number().int();
 const nullableText = z.string().nullable();
@@ -37,3 +40,22 @@ export const addressBody = z.object({
   lat: blankOptional(latitude()),
   long: blankOptional(longitude()),
 });
+
+/** Pending deliveries to one courier (merchant/ and merchantUser/product/employee/assignDelivery). */
+export const assignDeliveryBody = z.object({
+  productRequestIds: idList('chooseProductRequests'),
+  employeeId: id('chooseCourier'),
+});
+
+/** A merchant's confirmation of a refund: the comment is required (SPEC §4: "refund.done with a refund comment"). */
+export const confirmRefundBody = z.object({ reqId: id(), comment: text('required', 500) });
+
+/** The courier's change of a delivery: done needs the customer's 4-digit code. */
+export const changeDeliveryBody = z
+  .object({
+    id: id(),
+    deliveryStatus: oneOf(DELIVERY_STATUSES),
+    pin: blankOptional(z.string().regex(/^\d{4}$/, { error: 'pinRequired' })),
+    idempotencyKey: optionalText(100),
+  })
+  .refine((v) => v.deliveryStatus !== 'done' || v.pin !== undefined, { error: 'pinRequired', path: ['pin'] });

@@ -14,8 +14,16 @@ import {
 } from '../constants';
 import { defineEndpoints, rolePair } from '../endpoint';
 import { pagedRows } from '../entities';
-import { blankOptional, id, idList, oneOf, optionalBool, optionalText, paging, text } from '../fields';
-import { address, addressBody, productOrderBody, userAddress } from './product-request-bodies';
+import { blankOptional, id, oneOf, optionalBool, optionalText, paging, text } from '../fields';
+import {
+  address,
+  addressBody,
+  assignDeliveryBody,
+  changeDeliveryBody,
+  confirmRefundBody,
+  productOrderBody,
+  userAddress,
+} from './product-request-bodies';
 import { trackingEndpoints } from './product-request-tracking';
 import { qrCode } from './qr';
 import { rejectBody } from './reject';
@@ -117,16 +125,6 @@ export const deliveryLists = z.object({
 /** A customer's own row: the delivery code to tell the courier, once one is assigned (else null). */
 export const customerProductRequest = productRequest.extend({ deliveryPin: nullableText });
 
-/** The courier's change of a delivery: done needs the customer's 4-digit code. */
-export const changeDeliveryBody = z
-  .object({
-    id: id(),
-    deliveryStatus: oneOf(DELIVERY_STATUSES),
-    pin: blankOptional(z.string().regex(/^\d{4}$/, { error: 'pinRequired' })),
-    idempotencyKey: optionalText(100),
-  })
-  .refine((v) => v.deliveryStatus !== 'done' || v.pin !== undefined, { error: 'pinRequired', path: ['pin'] });
-
 export const settlementStatus = z.enum(SETTLEMENT_STATUSES);
 
 /**
@@ -145,14 +143,6 @@ export const productRequestListBody = z.object({
   /** true: only pending deliveries no courier is assigned to, oldest first (the dashboard). */
   noCourier: optionalBool(),
 });
-
-export const assignDeliveryBody = z.object({
-  productRequestIds: idList('chooseProductRequests'),
-  employeeId: id('chooseCourier'),
-});
-
-/** A merchant's confirmation of a refund: the comment is required (SPEC §4: "refund.done with a refund comment"). */
-export const confirmRefundBody = z.object({ reqId: id(), comment: text('required', 500) });
 
 const m = ['merchant'] as const;
 const u = ['user'] as const;
@@ -222,12 +212,28 @@ export const productRequestsEndpoints = defineEndpoints({
     response: z.object({ assigned: z.array(productRequest) }),
     summary: 'Assigns pending delivery requests to an active courier of the merchant.',
   },
+  'merchantUser/product/employee/assignDelivery': {
+    roles: ['merchantUser'],
+    scope: 'branch',
+    body: assignDeliveryBody,
+    response: z.object({ assigned: z.array(productRequest) }),
+    summary:
+      "Staff with the assignCouriers permission assign their branch's pending deliveries to an active courier of their branch (as merchant/product/employee/assignDelivery).",
+  },
   'user/req/confirm/refund': {
     roles: m,
     scope: 'branch',
     body: confirmRefundBody,
     response: productRequest,
     summary: "The merchant confirms a customer's refund (refund.pending → refund.done).",
+  },
+  'merchantUser/req/confirm/refund': {
+    roles: ['merchantUser'],
+    scope: 'branch',
+    body: confirmRefundBody,
+    response: productRequest,
+    summary:
+      "Staff with the refunds permission confirm a refund of their branch (as user/req/confirm/refund); with the merchant's refund threshold on, every one needs the manager's override PIN.",
   },
   ...rolePair('product/req/reject', {
     scope: 'branch',

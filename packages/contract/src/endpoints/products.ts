@@ -93,6 +93,14 @@ export const productsEndpoints = defineEndpoints({
     response: product,
     summary: 'Updates a product; price as an integer, blank fields keep their values.',
   },
+  'merchantUser/product/update': {
+    roles: ['merchantUser'],
+    scope: 'merchant',
+    body: updateProductBody,
+    response: product,
+    summary:
+      'Staff with the editProducts permission update a product of their merchant and its stock (as merchant/product/update).',
+  },
   'merchant/product/upload/image': {
     roles: ['merchant'],
     scope: 'merchant',

@@ -86,4 +86,11 @@ export const reportsEndpoints = defineEndpoints({
     response: z.array(chartRow),
     summary: 'Per-branch counts and totals for the account reports, computed by the database (an array).',
   },
+  'merchantUser/chart/orders/branches': {
+    roles: ['merchantUser'],
+    scope: 'branch',
+    body: z.object({ from: optionalDate(), to: optionalDate() }),
+    response: z.array(chartRow),
+    summary: "Staff with the reports permission: their own branch's row of the account reports (an array).",
+  },
 });

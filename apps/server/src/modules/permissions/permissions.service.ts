@@ -56,7 +56,7 @@ export function permissionsService(
     };
   }
 
-  /** What a staff member's set allows (the default set: every permission). */
+  /** What a staff member's set allows (the default set: SPEC's staff rights, `DEFAULT_PERMISSIONS`). */
   async function permissionsOf(staffId: number): Promise<readonly Permission[]> {
     const row = await repo.staffPermissions(staffId);
     if (!row || row.permissionSetId === null || row.permissions === null) return DEFAULT_PERMISSIONS;

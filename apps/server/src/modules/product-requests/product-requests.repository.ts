@@ -283,7 +283,7 @@ export const productRequestsRepository = (db: Kysely<Database>) => {
     employee: (merchantId: number, id: number) =>
       db
         .selectFrom('merchantUsers')
-        .select(['id', 'rule', 'isActive'])
+        .select(['id', 'rule', 'isActive', 'branchId'])
         .where('id', '=', id)
         .where('merchantId', '=', merchantId)
         .executeTakeFirst(),

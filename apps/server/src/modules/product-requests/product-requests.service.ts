@@ -8,6 +8,7 @@ import { audit } from '../../platform/audit/audit';
 import { AlreadyMovedError } from '../../platform/ledger/ledger.service';
 import { applyTransition, rejection } from '../../platform/transitions/transition';
 import type { Repos } from '../../repositories/registry';
+import type { PermissionsService } from '../permissions/permissions.service';
 import { returnProductStock } from '../products/product-stock';
 import { type Notifier, silentNotifier } from '../push/push.service';
 import { toProductRequest } from './product-request.mapper';
@@ -43,6 +44,7 @@ export async function transition<K extends keyof Repos>(
 export function productRequestsService(
   deps: ServiceDeps<'activity' | 'events' | 'ledger' | 'productRequests' | 'products' | 'settlements'>,
   notify: Notifier = silentNotifier,
+  overrides?: Pick<PermissionsService, 'requireOverrideFor'>,
 ) {
   const repo = deps.store.productRequests;
 
@@ -109,10 +111,15 @@ export function productRequestsService(
     /**
      * Assigns pending delivery requests that are not started to an active courier of the merchant,
      * all or none. Re-assigning before the courier starts is allowed; afterwards it answers 409.
+     * Staff (merchantUser/..., issue 27) reach only their branch's requests and couriers.
      */
     async assignDelivery(caller: MerchantCaller, v: { productRequestIds: number[]; employeeId: number }) {
       const courier = await repo.employee(caller.merchantId, v.employeeId);
-      if (!courier) throw notFound('employeeNotFound');
+      if (
+        !courier ||
+        (caller.branchId !== undefined && (caller.branchId === null || courier.branchId !== caller.branchId))
+      )
+        throw notFound('employeeNotFound');
       if (courier.rule !== 'delivery') throw conflict('notACourier');
       if (courier.isActive !== 1) throw conflict('courierInactive');
       const scope = scopeOf(caller);
@@ -145,11 +152,16 @@ export function productRequestsService(
       return { assigned };
     },
 
-    /** user/req/confirm/refund: refund.pending → refund.done; points back, stock back, a refund line, once. */
+    /**
+     * user/req/confirm/refund: refund.pending → refund.done; points back, stock back, a refund line, once.
+     * Staff (merchantUser/req/confirm/refund, issue 27): their branch's, and with the merchant's refund
+     * threshold on, only with the manager's override PIN.
+     */
     async confirmRefund(caller: MerchantCaller, v: { reqId: number; comment: string }): Promise<ProductRequest> {
       const scope = scopeOf(caller);
       const req = await load(scope, v.reqId);
       if (req.status !== 'refund.pending') throw conflict('refundNotPending');
+      await overrides?.requireOverrideFor(caller, { refund: true });
       await transition(deps, conflict('refundNotPending'), async (tx) => {
         if (!(await tx.productRequests.confirmRefund(req.id, v.comment, caller.actor)))
           throw conflict('refundNotPending');

@@ -8,5 +8,6 @@ export const productsRoutes = (products: ProductsService): Handlers => ({
   'merchant/product/details': ({ merchant, body }) => products.details(merchant, body.id),
   'merchantUser/product/details': ({ merchant, body }) => products.details(merchant, body.id),
   'merchant/product/update': ({ merchant, body }) => products.update(merchant, body),
+  'merchantUser/product/update': ({ merchant, body }) => products.update(merchant, body),
   'merchant/product/upload/image': ({ merchant, body, files }) => products.uploadImage(merchant, body.productId, files),
 });

@@ -49,7 +49,10 @@ const linkOf = (reference: string): { type: LedgerLinkType; id: number | null } 
 export function reportsService({ store }: ServiceDeps<'reports'>) {
   const repo = store.reports;
   return {
-    async branchChart(caller: MerchantCaller, v: { from?: string; to?: string }): Promise<ChartRow[]> {
+    async branchChart(
+      caller: Pick<MerchantCaller, 'merchantId' | 'branchId'>,
+      v: { from?: string; to?: string },
+    ): Promise<ChartRow[]> {
       if (v.from && v.to && v.from > v.to) throw invalidField('from', 'dateRangeReversed');
       const range = {
         from: v.from ? dayStart(v.from) : undefined,
@@ -64,7 +67,9 @@ export function reportsService({ store }: ServiceDeps<'reports'>) {
       ]);
       const accepting = acceptFigures(times, limit ?? ACCEPT_LIMITS.acceptWithinDefault);
       const paused = pausedMinutes(pauses, range, clock.now());
-      return rows.map((r) => ({
+      // staff (merchantUser/chart/orders/branches, issue 27) see their own branch's row only
+      const mine = caller.branchId === undefined ? rows : rows.filter((r) => r.branchId === caller.branchId);
+      return mine.map((r) => ({
         branchId: r.branchId,
         branchName: r.branchName,
         branchNameAr: r.branchNameAr,

@@ -5,7 +5,7 @@ import { usePermissionSets } from '../../lib/queries/permission-sets';
 /** The value of the built-in set (every permission): what `merchant/employees/update` reads as "no set". */
 export const DEFAULT_SET = 'default';
 
-/** A staff member's permission set (issue 27): the built-in "All rights", then the merchant's sets. */
+/** A staff member's permission set (issue 27): the built-in "Standard rights", then the merchant's sets. */
 export function PermissionSetField({
   value,
   onChange,
@@ -18,7 +18,7 @@ export function PermissionSetField({
   const { t } = useTranslation();
   const sets = usePermissionSets();
   const data = [
-    { value: DEFAULT_SET, label: t('employees.allRights') },
+    { value: DEFAULT_SET, label: t('employees.standardRights') },
     ...(sets.data?.rows ?? []).map((s) => ({ value: String(s.id), label: s.name })),
   ];
   return (

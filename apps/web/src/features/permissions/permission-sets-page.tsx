@@ -58,12 +58,12 @@ function SetRow({
 }
 
 /**
- * /permission-sets (merchant, issue 27): the built-in "All rights" set, then the merchant's sets
+ * /permission-sets (merchant, issue 27): the built-in "Standard rights" set (SPEC's staff rights, listed), then the merchant's sets
  * with their permission and staff counts; add and edit in a modal, delete after a confirmation (a
  * set some staff member has is refused with the server's message).
  */
 export function PermissionSetsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = usePermissionSets();
   const remove = useDeletePermissionSet();
   const [editing, setEditing] = useState<Editing>(null);
@@ -98,6 +98,13 @@ export function PermissionSetsPage() {
         />
         <Text size="xs" c="dimmed" px="md" pb="sm">
           {t('permissions.defaultSetHint')}
+        </Text>
+        <Text size="xs" px="md" pb="sm" data-testid="default-set-holds">
+          {t('permissions.defaultSetHolds', {
+            list: DEFAULT_PERMISSIONS.map((p) => t(`permissions.labels.${p}`)).join(
+              i18n.language === 'ar' ? '، ' : ', ',
+            ),
+          })}
         </Text>
       </Paper>
       {list.isLoading && <LoadingScreen fullHeight={false} />}
