@@ -134,7 +134,8 @@ export const menuEntries: readonly MenuEntry[] = [
     id: 'accountReports',
     labelKey: 'menu.accountReports',
     icon: IconChartBar,
-    roles: merchant,
+    roles: staff,
+    permission: 'reports',
     sheet: lazy(() => import('../features/reports/reports-sheet')),
   },
   {

@@ -150,7 +150,8 @@ const appScreens: RouteObject[] = [
   screen(
     'accountReports',
     () => import('../features/reports/account-reports-page').then((m) => m.AccountReportsPage),
-    merchant,
+    // staff with the reports permission see their branch's figures (the server refuses the others)
+    staff,
   ),
   screen(
     'ticket/:id',

@@ -100,14 +100,25 @@ export const useConfirmHandover = () =>
     success: 'product-requests.handover.done',
   });
 
-/** Refund: the merchant's comment confirms it, refund.pending becomes refund.done (and unmounts the form). */
-export const useConfirmRefund = () =>
-  useAppMutation({
-    mutationFn: (v: { reqId: number; comment: string }) => api.call('user/req/confirm/refund', v),
+/** The refund confirmation's call: merchants `user/req/confirm/refund`, staff (refunds, issue 27) `merchantUser/req/confirm/refund`. */
+export const refundPath = (role: string | null) =>
+  role === 'merchant' ? ('user/req/confirm/refund' as const) : ('merchantUser/req/confirm/refund' as const);
+
+/**
+ * Refund: the comment confirms it, refund.pending becomes refund.done (and unmounts the form). A
+ * staff member's refusal (`needs: manager`, the merchant's threshold) opens "Manager approval".
+ */
+export const useConfirmRefund = () => {
+  const role = useRole();
+  return useAppMutation({
+    mutationFn: ({ overridePin, ...v }: { reqId: number; comment: string; overridePin?: string }) =>
+      api.call(refundPath(role), v, { overridePin }),
     apply: (r, _v, qc) => setDetails(qc, [r]),
     invalidates: changes,
     success: 'msg.refundConfirmed',
+    meta: { managerApproval: true },
   });
+};
 
 export const useAssignDelivery = () =>
   useAppMutation({

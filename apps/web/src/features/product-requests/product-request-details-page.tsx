@@ -170,7 +170,7 @@ function Details({ r }: { r: ProductRequest }) {
       {owner && canAssign(r) && <AssignCourier r={r} />}
       {can('reject') && <RejectOrder r={r} />}
       {owner && <HandoverForm r={r} />}
-      {owner && awaitingRefund && (
+      {can('refunds') && awaitingRefund && (
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
             <Group gap="xs">

@@ -1,3 +1,4 @@
+import { messages } from '@loyalty/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../lib/query-keys';
@@ -61,5 +62,26 @@ describe('refund form', () => {
     expect(await screen.findByText('Too vague')).toBeTruthy();
     expect(await screen.findByText('Please check the highlighted fields')).toBeTruthy();
     expect(screen.queryByText('Refund confirmed')).toBeNull();
+  });
+
+  it("staff (refunds, issue 27) call merchantUser/req/confirm/refund; the manager's threshold opens Manager approval and the PIN resends it", async () => {
+    saveSession({ token: 'tok', rule: 'merchantUser', isAproved: true, id: 9 });
+    fetchMock.mockImplementation(async (_url: string, init: { body: FormData }) =>
+      init.body.get('overridePin') === null
+        ? answer(403, { message: messages.overrideRequired.en, needs: 'manager' })
+        : answer(200, { data: { id: 7, status: 'refund.done', refundComment: 'Refunded at the counter' } }),
+    );
+    renderScreen(<RefundForm reqId={7} />, '/productrequest/7', '/productrequest/:id', { toasts: true });
+    submit('Refunded at the counter');
+    expect(await screen.findByRole('dialog', { name: 'Manager approval' })).toBeTruthy();
+    expect(screen.getAllByText(messages.overrideRequired.en)).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Manager PIN'), { target: { value: '246810' } });
+    fireEvent.submit(screen.getByLabelText('Manager PIN').closest('form') as HTMLFormElement);
+    expect(await screen.findByText('Refund confirmed')).toBeTruthy();
+    const calls = fetchMock.mock.calls.map(([u, init]) => [String(u), (init.body as FormData).get('overridePin')]);
+    expect(calls).toEqual([
+      ['/api/merchantUser/req/confirm/refund', null],
+      ['/api/merchantUser/req/confirm/refund', '246810'],
+    ]);
   });
 });

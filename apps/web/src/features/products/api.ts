@@ -34,9 +34,10 @@ export const useCreateProduct = () =>
     success: 'msg.addedSuccessfully',
   });
 
+/** Merchants call `merchant/product/update`; staff whose set holds editProducts `merchantUser/product/update` (issue 27). */
 export const useUpdateProduct = () =>
   useAppMutation({
-    mutationFn: (body: ApiBody<'merchant/product/update'>) => api.call('merchant/product/update', body),
+    mutationFn: (body: ApiBody<'merchant/product/update'>) => api.callAs('product/update', body),
     invalidates: [keys.all],
     success: 'msg.updatedSuccessfully',
   });

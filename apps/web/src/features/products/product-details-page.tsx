@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { imageUrl } from '../../lib/api';
 import { formatNumber, formatPoints, formatPrice } from '../../lib/format';
 import { localized } from '../../lib/localized';
+import { useCan } from '../../lib/permissions';
 import { useIdParam } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { useProduct, useUploadProductImage } from './api';
@@ -46,18 +47,20 @@ function Information({ product }: { product: Product }) {
   );
 }
 
-/** /product/:id: image (merchants upload one), tabs Information and Description, update sheet. */
+/** /product/:id: image (merchants upload one), tabs Information and Description, update sheet (merchants, and staff with editProducts). */
 export function ProductDetailsPage() {
   const { t } = useTranslation();
   const { role } = useSession();
   const isMerchant = role === 'merchant';
   const id = useIdParam();
   const product = useProduct(isMerchant ? 'merchant' : 'merchantUser', id);
+  // staff whose permission set holds editProducts update it (and its stock) too (issue 27); the image stays the merchant's
+  const canEdit = useCan()('editProducts');
   const title = t('screens.productDetails');
   const back = '/setting?sheet=products';
   return (
     <DetailScreen id={id} query={product} title={title} back={back}>
-      {(p) => <ProductDetails product={p} title={title} back={back} isMerchant={isMerchant} />}
+      {(p) => <ProductDetails product={p} title={title} back={back} isMerchant={isMerchant} canEdit={canEdit} />}
     </DetailScreen>
   );
 }
@@ -67,11 +70,13 @@ function ProductDetails({
   title,
   back,
   isMerchant,
+  canEdit,
 }: {
   product: Product;
   title: string;
   back: string;
   isMerchant: boolean;
+  canEdit: boolean;
 }) {
   const { t } = useTranslation();
   const upload = useUploadProductImage();
@@ -85,7 +90,7 @@ function ProductDetails({
       <PageHeader
         title={title}
         back={back}
-        actions={isMerchant && <EditButton onClick={() => setEditing(true)}>{t('products.update')}</EditButton>}
+        actions={canEdit && <EditButton onClick={() => setEditing(true)}>{t('products.update')}</EditButton>}
       />
       <Card withBorder radius="md">
         <Card.Section>
@@ -137,7 +142,7 @@ function ProductDetails({
           </Text>
         </Tabs.Panel>
       </Tabs>
-      {isMerchant && (
+      {canEdit && (
         <BottomSheet opened={editing} onClose={() => setEditing(false)} title={t('products.update')}>
           <ProductForm product={p} onDone={() => setEditing(false)} />
         </BottomSheet>

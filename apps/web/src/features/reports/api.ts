@@ -1,4 +1,7 @@
-/** Account reports (`merchant/chart/orders/branches`): per-branch figures over an optional date range. */
+/**
+ * Account reports (`merchant/chart/orders/branches`): per-branch figures over an optional date range.
+ * Staff whose set holds reports call `merchantUser/chart/orders/branches`: their own branch's row (issue 27).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -11,7 +14,7 @@ export interface Range {
 export const useBranchChart = (range: Range, enabled = true) =>
   useQuery({
     queryKey: queryKeys.reports.list({ from: range.from ?? '', to: range.to ?? '' }),
-    queryFn: () => api.call('merchant/chart/orders/branches', { from: range.from, to: range.to }),
+    queryFn: () => api.callAs('chart/orders/branches', { from: range.from, to: range.to }),
     enabled,
     placeholderData: (previous) => previous,
   });
