@@ -83,9 +83,18 @@ describe('assignCouriers: merchantUser/product/employee/assignDelivery', () => {
 
     const plain = await staffWith(s, s.branch.id);
     expectNeeds(await t.call(path, body([mine]), { token: plain.token }), 'assignCouriers');
+    expectNeeds(await t.call('merchantUser/courier/list', {}, { token: plain.token }), 'assignCouriers');
     expect((await requestRow(t, mine)).employeeId).toBeNull();
 
     const lead = await staffWith(s, s.branch.id, ['assignCouriers']);
+    // the couriers to pick from: their own branch's active ones only
+    const retired = await staffLogin(t, s.merchant.id, s.branch.id, 'delivery');
+    await t.db.updateTable('merchantUsers').set({ isActive: 0 }).where('id', '=', retired.id).execute();
+    const couriers = await ok(t.call('merchantUser/courier/list', {}, { token: lead.token }));
+    const listed = couriers.rows.map((e: { id: number }) => e.id);
+    expect(listed).toContain(s.courier.id);
+    expect(listed).not.toContain(farCourier.id);
+    expect(listed).not.toContain(retired.id);
     expect((await t.call(path, body([theirs]), { token: lead.token })).status).toBe(404);
     expect((await t.call(path, body([mine], farCourier.id), { token: lead.token })).status).toBe(404);
     const done = await ok(t.call(path, body([mine]), { token: lead.token }));

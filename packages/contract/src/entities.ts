@@ -83,7 +83,7 @@ export const employee = z.object({
   branchId: z.number().int().nullable(),
   Branch: z.object(branchRef).nullable(),
   merchantUser: merchantUserInfo,
-  /** The staff member's permission set (issue 27); null: the default set, every permission. */
+  /** The staff member's permission set (issue 27); null: the default set (SPEC's staff rights). */
   permissionSetId: z.number().int().nullable(),
 });
 export type Employee = z.infer<typeof employee>;

@@ -29,6 +29,7 @@ export const STAFF_CALL_PERMISSIONS = {
   'merchantUser/req/redeem/approve': 'approveRedeems',
   'merchantUser/req/redeem/reject': 'reject',
   'merchantUser/product/req/branchList': null,
+  'merchantUser/courier/list': 'assignCouriers',
   'merchantUser/product/req/details': null,
   'merchantUser/product/req/reject': 'reject',
   'merchantUser/product/req/accept': 'productOrders',

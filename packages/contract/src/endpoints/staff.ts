@@ -57,6 +57,14 @@ export const staffEndpoints = defineEndpoints({
     response: pagedRows(employee),
     summary: 'Staff and couriers, filtered by rule and branch.',
   },
+  'merchantUser/courier/list': {
+    roles: ['merchantUser'],
+    scope: 'branch',
+    body: z.object({ ...paging }),
+    response: pagedRows(employee),
+    summary:
+      "Staff: the active couriers of their own branch, to assign a delivery to (needs the set's assignCouriers, issue 27).",
+  },
   'merchant/user/details': {
     roles: ['merchant'],
     scope: 'merchant',

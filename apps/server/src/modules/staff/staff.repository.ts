@@ -7,6 +7,8 @@ export interface StaffFilter {
   merchantId: number;
   rule?: EmployeeRule;
   branchId?: number;
+  /** Active ones only. */
+  active?: boolean;
 }
 
 export type StaffPatch = Partial<
@@ -44,6 +46,7 @@ export const staffRepository = (db: Kysely<Database>) => {
     let q = db.selectFrom('merchantUsers').where('merchantId', '=', f.merchantId);
     if (f.rule) q = q.where('rule', '=', f.rule);
     if (f.branchId !== undefined) q = q.where('branchId', '=', f.branchId);
+    if (f.active) q = q.where('isActive', '=', 1);
     return q;
   };
 

@@ -104,6 +104,16 @@ export function staffService(
       return { rows: rows.map(toEmployee), count };
     },
 
+    /** Staff assigning a delivery (issue 27): their own branch's active couriers (none without a branch). */
+    async couriersOfBranch(caller: MerchantCaller, v: { pageNum?: number; limit?: number }) {
+      if (typeof caller.branchId !== 'number') return { rows: [], count: 0 };
+      const { rows, count } = await repo.list(
+        { merchantId: caller.merchantId, rule: 'delivery', branchId: caller.branchId, active: true },
+        pageOf(v),
+      );
+      return { rows: rows.map(toEmployee), count };
+    },
+
     /** The employee with the product requests assigned to them (a courier's deliveries, newest first). */
     async details(caller: MerchantCaller, merchantUserId: number) {
       const e = toEmployee(await load(caller.merchantId, merchantUserId));

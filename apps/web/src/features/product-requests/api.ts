@@ -51,14 +51,18 @@ export const useProductRequest = (id: number | null) => {
 };
 
 /** The merchant's active couriers, for the assign-delivery form. */
-export const useCouriers = () =>
-  useQuery({
-    queryKey: queryKeys.employees.list({ rule: 'delivery', active: true, of: 'assignDelivery' }),
+/** The couriers to assign to: the merchant's active ones; staff (assignCouriers, issue 27) their branch's. */
+export const useCouriers = () => {
+  const role = useRole();
+  return useQuery({
+    queryKey: queryKeys.employees.list({ rule: 'delivery', active: true, of: 'assignDelivery', role }),
     queryFn: async () =>
-      (await api.call('merchant/user/list', { rule: 'delivery', limit: LIMITS.listLimit, pageNum: 1 })).rows.filter(
-        (e) => e.merchantUser.isActive,
-      ),
+      (role === 'merchant'
+        ? await api.call('merchant/user/list', { rule: 'delivery', limit: LIMITS.listLimit, pageNum: 1 })
+        : await api.call('merchantUser/courier/list', { limit: LIMITS.listLimit, pageNum: 1 })
+      ).rows.filter((e) => e.merchantUser.isActive),
   });
+};
 
 /** What every change of a request makes stale: the lists, the dashboard, a courier's assignments. */
 const changes = [keys.lists(), queryKeys.me.all, queryKeys.employees.details()];
@@ -120,14 +124,22 @@ export const useConfirmRefund = () => {
   });
 };
 
-export const useAssignDelivery = () =>
-  useAppMutation({
+/** Assigning couriers: merchants any order; staff (assignCouriers, issue 27) their branch's, to their branch's couriers. */
+export const useAssignDelivery = () => {
+  const role = useRole();
+  return useAppMutation({
     mutationFn: (v: { productRequestIds: number[]; employeeId: number }) =>
-      api.call('merchant/product/employee/assignDelivery', v),
+      api.call(
+        role === 'merchant'
+          ? 'merchant/product/employee/assignDelivery'
+          : 'merchantUser/product/employee/assignDelivery',
+        v,
+      ),
     apply: (res, _v, qc) => setDetails(qc, res.assigned),
     invalidates: changes,
     success: 'msg.assignedSuccessfully',
   });
+};
 
 /** Accept in time: a new order accepted with its preparation minutes. */
 export const useAcceptOrder = () => {

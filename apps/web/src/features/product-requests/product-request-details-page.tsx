@@ -167,7 +167,7 @@ function Details({ r }: { r: ProductRequest }) {
           {t('product-requests.picked')}
         </Button>
       )}
-      {owner && canAssign(r) && <AssignCourier r={r} />}
+      {can('assignCouriers') && canAssign(r) && <AssignCourier r={r} />}
       {can('reject') && <RejectOrder r={r} />}
       {owner && <HandoverForm r={r} />}
       {can('refunds') && awaitingRefund && (
