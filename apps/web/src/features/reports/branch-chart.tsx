@@ -67,7 +67,8 @@ export function BranchChart({
           {title}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('reports.total')} <Amount>{format(total)}</Amount>
+          {/* one branch (a staff member's reports, a merchant with one branch): its total, not "all branches" */}
+          {t(rows.length === 1 ? 'reports.totalOne' : 'reports.total')} <Amount>{format(total)}</Amount>
         </Text>
         {/* the layout mirrors through the axes' props; the SVG text keeps a left-to-right base so "12.50 $" reads right */}
         <div role="img" aria-label={summary} dir="ltr">
