@@ -107,6 +107,15 @@ describe('permission sets', () => {
       { token: m.token },
     );
     expect(back.body.data.permissionSetId).toBeNull();
+    // the activity log names the sets as the merchant reads them (null: the standard set), not their ids
+    const log = await t.call('merchant/activity/list', { action: 'employee.update' }, { token: m.token });
+    const changes = log.body.data.rows
+      .filter((r: { entityId: number }) => r.entityId === s.id)
+      .map((r: { before: unknown; after: unknown }) => [r.before, r.after]);
+    expect(changes).toEqual([
+      [{ permissionSet: set.name }, { permissionSet: null }],
+      [{ permissionSet: null }, { permissionSet: set.name }],
+    ]);
     expect((await t.call('merchant/permissionSet/delete', { id: set.id }, { token: m.token })).status).toBe(200);
     const staffCall = await t.call('merchant/permissionSet/list', {}, { token: (await staffWith()).token });
     expect(staffCall.status).toBe(403);

@@ -150,10 +150,16 @@ export function permissionsService(
       throw conflict('permissionSetInUse');
     },
 
-    /** A set of the merchant's (for a staff member's update); 404 for another merchant's or none. */
-    async assertSet(merchantId: number, id: number) {
-      if (!(await repo.byId(merchantId, id))) throw notFound('permissionSetNotFound');
+    /** A set of the merchant's (for a staff member's update), by its name; 404 for another merchant's or none. */
+    async assertSet(merchantId: number, id: number): Promise<string> {
+      const set = await repo.byId(merchantId, id);
+      if (!set) throw notFound('permissionSetNotFound');
+      return set.name;
     },
+
+    /** A set's name as it is now (null: the default set, or a set deleted since). */
+    nameOf: async (merchantId: number, id: number | null): Promise<string | null> =>
+      id === null ? null : ((await repo.byId(merchantId, id))?.name ?? null),
 
     async setPin(caller: MerchantCaller, v: ApiParsedBody<'merchant/overridePin/set'>, address: string) {
       if (!caller.isOwner) throw forbidden();

@@ -38,7 +38,7 @@ const toEmployee = (r: StaffRow): Employee => ({
 export function staffService(
   { store, passwords }: ServiceDeps<'accounts' | 'activity' | 'staff', 'passwords'>,
   productRequests: Pick<ProductRequestsService, 'assignmentsOf'>,
-  permissionSets: Pick<PermissionsService, 'assertSet'>,
+  permissionSets: Pick<PermissionsService, 'assertSet' | 'nameOf'>,
 ) {
   const { staff: repo, accounts } = store;
 
@@ -137,8 +137,11 @@ export function staffService(
       if (v.rule !== undefined && v.rule !== current.rule) patch.rule = v.rule;
       if (v.branchId !== undefined && v.branchId !== current.branchId) patch.branchId = v.branchId;
       if (v.isActive !== undefined && (v.isActive ? 1 : 0) !== current.isActive) patch.isActive = v.isActive ? 1 : 0;
+      // the audit names the sets (null: the standard one), as a merchant reads them, not their ids
+      let setNames: { before: string | null; after: string | null } | undefined;
       if (v.permissionSetId !== undefined && v.permissionSetId !== current.permissionSetId) {
-        if (v.permissionSetId !== null) await permissionSets.assertSet(merchantId, v.permissionSetId);
+        const after = v.permissionSetId === null ? null : await permissionSets.assertSet(merchantId, v.permissionSetId);
+        setNames = { before: await permissionSets.nameOf(merchantId, current.permissionSetId), after };
         patch.permissionSetId = v.permissionSetId;
       }
       if (Object.keys(patch).length === 0) return toEmployee(current);
@@ -150,8 +153,11 @@ export function staffService(
             entity: 'employee',
             entityId: current.id,
             branchId: patch.branchId ?? current.branchId,
-            before: Object.fromEntries(Object.keys(patch).map((k) => [k, current[k as keyof typeof patch]])),
-            after: { ...patch },
+            ...namedChange(
+              Object.fromEntries(Object.keys(patch).map((k) => [k, current[k as keyof typeof patch]])),
+              { ...patch },
+              setNames,
+            ),
           });
         });
       if (patch.mobileNum !== undefined) await guardMobile(patch.mobileNum, current.id, write);
@@ -160,6 +166,21 @@ export function staffService(
       if (moved || patch.isActive === 0) await accounts.revokeSessionsOf('merchantUser', current.id);
       return toEmployee(await load(merchantId, current.id));
     },
+  };
+}
+
+/** An employee update's audit change, the permission set by its name (`permissionSet`) instead of its id. */
+function namedChange(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  setNames: { before: string | null; after: string | null } | undefined,
+) {
+  if (!setNames) return { before, after };
+  const { permissionSetId: _b, ...restBefore } = before;
+  const { permissionSetId: _a, ...restAfter } = after;
+  return {
+    before: { ...restBefore, permissionSet: setNames.before },
+    after: { ...restAfter, permissionSet: setNames.after },
   };
 }
 

@@ -110,3 +110,19 @@ describe("ActivityRow speaks the merchant's language (issue 23, point 9)", () =>
     expect(screen.getByText(/إسناد توصيل/).textContent).toContain('لاتيه بالهيل');
   });
 });
+
+describe('a permission set change (issue 27)', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('reads by the sets’ names, the default one as Standard rights', () => {
+    const moved = entry({
+      action: 'employee.update',
+      entity: 'employee',
+      entityId: 5,
+      before: { permissionSet: null },
+      after: { permissionSet: 'Cashier' },
+    });
+    renderScreen(<ActivityRow entry={moved} display="USD" />);
+    expect(changes()).toEqual(['Permission set: Standard rights → Cashier']);
+  });
+});

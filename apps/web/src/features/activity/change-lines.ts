@@ -56,6 +56,7 @@ function shown(field: string, v: unknown, c: Context): ShownValue {
   const { t, entry: e, lang } = c;
   if (v === null || v === undefined) {
     if (field === 'employeeId') return text(t('activity.values.nobody'));
+    if (field === 'permissionSet') return text(t('activity.values.standardRights'));
     if (field === 'deliveryStatus') return text(t('activity.deliveryStatus.none'));
     return text('—');
   }
