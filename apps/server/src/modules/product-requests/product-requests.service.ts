@@ -4,7 +4,6 @@ import type { ServiceDeps } from '../../core/deps';
 import { type AppError, conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/dialect';
 import { pageOf } from '../../lib/paging';
-import { audit } from '../../platform/audit/audit';
 import { AlreadyMovedError } from '../../platform/ledger/ledger.service';
 import { applyTransition, rejection } from '../../platform/transitions/transition';
 import type { Repos } from '../../repositories/registry';
@@ -85,8 +84,21 @@ export function productRequestsService(
       if (req.status !== 'pending') throw conflict('orderNotPending');
       if (req.productDeliveryAvailability === 1) throw conflict('pickupOfDeliveredProduct');
       await transition(deps, conflict('orderNotPending'), async (tx) => {
-        // the same rule in the update itself: a product given delivery meanwhile is refused too
-        if (!(await tx.productRequests.completePickup(req.id, caller.actor))) {
+        const picked = await applyTransition(tx, caller, {
+          // the same rule in the update itself: a product given delivery meanwhile is refused too
+          change: () => tx.productRequests.completePickup(req.id, caller.actor),
+          alongside: () => settleCompleted(tx, req),
+          audit: {
+            action: 'productRequest.pickup',
+            entity: 'productRequest',
+            entityId: req.id,
+            branchId: req.branchId,
+            before: { status: 'pending' },
+            after: { status: 'done' },
+          },
+          event: productEvent(req, 'picked', 'done'),
+        });
+        if (!picked) {
           const now = await tx.productRequests.byId(scope, req.id);
           throw conflict(
             now?.status === 'pending' && now.productDeliveryAvailability === 1
@@ -94,16 +106,6 @@ export function productRequestsService(
               : 'orderNotPending',
           );
         }
-        await settleCompleted(tx, req);
-        await audit(tx, caller, {
-          action: 'productRequest.pickup',
-          entity: 'productRequest',
-          entityId: req.id,
-          branchId: req.branchId,
-          before: { status: 'pending' },
-          after: { status: 'done' },
-        });
-        await tx.events.append(productEvent(req, 'picked', 'done'));
       });
       return one(scope, req.id);
     },
@@ -127,17 +129,20 @@ export function productRequestsService(
       for (const id of v.productRequestIds) found.push(await load(scope, id));
       await transition(deps, conflict('cannotAssignDelivery'), async (tx) => {
         for (const req of found) {
-          if (!(await tx.productRequests.assign(caller.merchantId, req.id, courier.id, newDeliveryPin())))
-            throw conflict('cannotAssignDelivery');
-          await audit(tx, caller, {
-            action: 'productRequest.assign',
-            entity: 'productRequest',
-            entityId: req.id,
-            branchId: req.branchId,
-            before: { employeeId: req.employeeId, deliveryStatus: req.deliveryStatus },
-            after: { employeeId: courier.id, deliveryStatus: 'pending' },
+          const assigned = await applyTransition(tx, caller, {
+            change: () => tx.productRequests.assign(caller.merchantId, req.id, courier.id, newDeliveryPin()),
+            audit: {
+              action: 'productRequest.assign',
+              entity: 'productRequest',
+              entityId: req.id,
+              branchId: req.branchId,
+              before: { employeeId: req.employeeId, deliveryStatus: req.deliveryStatus },
+              after: { employeeId: courier.id, deliveryStatus: 'pending' },
+            },
+            event: productEvent({ ...req, employeeId: courier.id }, 'assigned', 'pending'),
           });
-          await tx.events.append(productEvent({ ...req, employeeId: courier.id }, 'assigned', 'pending'));
+          // all or none: one order that can no longer be assigned rolls the others back
+          if (!assigned) throw conflict('cannotAssignDelivery');
         }
       });
       const assigned: ProductRequest[] = [];
@@ -163,18 +168,20 @@ export function productRequestsService(
       if (req.status !== 'refund.pending') throw conflict('refundNotPending');
       await overrides?.requireOverrideFor(caller, { refund: true });
       await transition(deps, conflict('refundNotPending'), async (tx) => {
-        if (!(await tx.productRequests.confirmRefund(req.id, v.comment, caller.actor)))
-          throw conflict('refundNotPending');
-        await settleRefunded(tx, req);
-        await audit(tx, caller, {
-          action: 'productRequest.refund',
-          entity: 'productRequest',
-          entityId: req.id,
-          branchId: req.branchId,
-          before: { status: 'refund.pending' },
-          after: { status: 'refund.done', comment: v.comment },
+        const refunded = await applyTransition(tx, caller, {
+          change: () => tx.productRequests.confirmRefund(req.id, v.comment, caller.actor),
+          alongside: () => settleRefunded(tx, req),
+          audit: {
+            action: 'productRequest.refund',
+            entity: 'productRequest',
+            entityId: req.id,
+            branchId: req.branchId,
+            before: { status: 'refund.pending' },
+            after: { status: 'refund.done', comment: v.comment },
+          },
+          event: productEvent(req, 'refunded', 'refund.done'),
         });
-        await tx.events.append(productEvent(req, 'refunded', 'refund.done'));
+        if (!refunded) throw conflict('refundNotPending');
       });
       return one(scope, req.id);
     },
