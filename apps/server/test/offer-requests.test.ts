@@ -191,6 +191,30 @@ describe('req/approve', () => {
     expect(me.body.data).toMatchObject({ balance: 40, counts: { pendingRequests: 0, approvedRequests: 1 } });
   });
 
+  it("answers the approval as the request now reads, with its offer's images in their order", async () => {
+    const shop = await shopFixture(t);
+    const c = await customerFixture(t, 100);
+    const r = await requestOffer(t, shop, c);
+    const createdAt = new Date().toISOString();
+    await t.db
+      .insertInto('offerImages')
+      .values([
+        { offerId: shop.offer.id, path: 'offers/second.webp', position: 1, createdAt },
+        { offerId: shop.offer.id, path: 'offers/first.webp', position: 0, createdAt },
+      ])
+      .execute();
+    const res = await t.call('merchant/req/approve', { reqId: r.id }, { token: shop.merchant.token });
+    expect(res.status).toBe(200);
+    const details = await t.call('merchant/req/details', { reqId: r.id }, { token: shop.merchant.token });
+    expect(res.body.data).toEqual(details.body.data);
+    expect(details.body.data).toMatchObject({ status: 'done', isAproved: true, isActive: false });
+    expect(details.body.data.images).toEqual([
+      expect.stringContaining('first.webp'),
+      expect.stringContaining('second.webp'),
+    ]);
+    expect(details.body.data.offerDetail.images).toEqual(details.body.data.images);
+  });
+
   it('takes one offer but moves no points for a request paid with price', async () => {
     const shop = await shopFixture(t);
     const c = await customerFixture(t);

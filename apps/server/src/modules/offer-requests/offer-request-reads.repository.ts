@@ -3,8 +3,9 @@
  * request, joined with the customer, branch and offer, as prepared queries built once per shape.
  */
 import type { OfferRequestStatus } from '@loyalty/contract';
-import type { InferResult, Kysely } from 'kysely';
+import { type ExpressionBuilder, type InferResult, type Kysely, sql } from 'kysely';
 import type { TenantScope } from '../../core/caller';
+import { isPostgres } from '../../db/dialect';
 import { type Params, type PreparedQuery, preparedQuery } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
@@ -96,15 +97,30 @@ const withColumns = (q: ReturnType<typeof rowsOf>) =>
 /** A request with its customer, branch and offer, as lists and details read it. */
 export type OfferRequestJoined = InferResult<ReturnType<typeof withColumns>>[number];
 
-/** One request of a merchant or of one branch, built once (db/prepared.ts). */
+/**
+ * The offer's image paths in their order, one per line (paths are the server's own file names), or
+ * null without images: carried by the request's own row, so one request is one statement.
+ */
+const imagePathsOf = (db: Kysely<Database>, eb: ExpressionBuilder<Database & { o: Database['offers'] }, 'o'>) => {
+  const joined = isPostgres(db)
+    ? sql<string>`string_agg(${sql.ref('i.path')}, chr(10) order by ${sql.ref('i.position')})`
+    : sql<string>`group_concat(${sql.ref('i.path')}, char(10) order by ${sql.ref('i.position')})`;
+  return eb
+    .selectFrom('offerImages as i')
+    .select(joined.as('paths'))
+    .whereRef('i.offerId', '=', 'o.id')
+    .as('imagePaths');
+};
+
+/** One request of a merchant or of one branch, with its offer's images, built once (db/prepared.ts). */
 const oneOf = (byBranch: boolean) =>
   preparedQuery((db, p: Params<{ id: number; merchantId: number; branchId: number }>) =>
-    withColumns(rowsOf(db, { merchantId: p.merchantId, branchId: byBranch ? p.branchId : undefined })).where(
-      'r.id',
-      '=',
-      p.id,
-    ),
+    withColumns(rowsOf(db, { merchantId: p.merchantId, branchId: byBranch ? p.branchId : undefined }))
+      .select((eb) => imagePathsOf(db, eb))
+      .where('r.id', '=', p.id),
   );
+/** One request as oneOfMerchant/oneOfBranch read it: the list's row and its offer's image paths. */
+export type OfferRequestOne = OfferRequestJoined & { imagePaths: string | null };
 export const oneOfMerchant = oneOf(false);
 export const oneOfBranch = oneOf(true);
 

@@ -7,7 +7,7 @@ import { inIds, type Params, preparedQuery } from '../../db/prepared';
 import type { Database, OfferRequestsTable } from '../../db/schema';
 import { filtered, oneOfBranch, oneOfMerchant, pageQuery } from './offer-request-reads.repository';
 
-export type { OfferRequestJoined } from './offer-request-reads.repository';
+export type { OfferRequestJoined, OfferRequestOne } from './offer-request-reads.repository';
 
 const offerImages = preparedQuery((db, p: Params<{ ids: number[] }>) =>
   db
@@ -157,9 +157,10 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
         .executeTakeFirstOrThrow();
     },
 
-    /** pending → done, only if still pending; true when this call made the change. */
+    /** pending → done, only if still pending; the time it wrote when this call made the change, else null. */
     async markDone(id: number, approver: Pick<OfferRequestsTable, 'approvedByType' | 'approvedById' | 'approvedAt'>) {
-      return (await markDone.run(db, { id, ...approver, updatedAt: nowIso() })) === 1;
+      const updatedAt = nowIso();
+      return (await markDone.run(db, { id, ...approver, updatedAt })) === 1 ? updatedAt : null;
     },
 
     /** pending → rejected with a reason, only if still pending; true when this call made the change. */

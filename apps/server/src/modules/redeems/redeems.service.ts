@@ -93,6 +93,7 @@ export function redeemsService(
                   amount: req.amount,
                   reason: LEDGER_REASONS.redeem,
                   reference: `redeem_request:${req.id}`,
+                  guardedByChange: true,
                 }),
               audit: {
                 action: 'redeem.approve',
