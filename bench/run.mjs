@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureServerBuilt, ensureWebBuilt, root } from '../scripts/lib.mjs';
 import { firstLoad, SCREENS } from './lib/first-load.mjs';
+import { measureOverhead, OVERHEAD_SCENARIOS } from './lib/overhead.mjs';
 import { openSql, seedMerchant, seedStandardMerchants } from './lib/seed.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -23,6 +24,8 @@ const QUICK = args.has('--quick');
 const DURATION = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 3));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 2));
 const PASSWORD = 'bench-pass-1';
+/** BENCH_ONLY: a regular expression; only the scenarios whose name matches it run (and none of --scale's). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 /** Merchants whose approvals the spread scenario takes in turn. */
 const SPREAD = 8;
 
@@ -362,7 +365,18 @@ async function runDatabase(kind, bare) {
         headers: { ...req.headers, 'x-forwarded-for': randomIp() },
       }),
     });
-    result.rows = await measure(bare, scenarios, server);
+    const chosen = scenarios.filter((s) => !ONLY || ONLY.test(s.name));
+    result.rows = await measure(bare, chosen, server);
+    // our own overhead: a 10-row list's CPU against its statements on the driver (lib/overhead.mjs)
+    result.overhead = await measureOverhead({
+      kind,
+      env,
+      startProcess,
+      log,
+      rows: result.rows,
+      scenarios: chosen.filter((s) => s.connections === 32 && OVERHEAD_SCENARIOS.includes(s.name)),
+      db: { file: path.join(dataDir, 'app.sqlite'), url: process.env.DATABASE_URL, schema },
+    });
 
     // exactly once: every approved request moved its point once (two ledger rows: customer and merchant)
     const done = await db.one(
@@ -400,7 +414,7 @@ async function runDatabase(kind, bare) {
     result.end = rss(server.pid);
     log(`  RSS at the end ${result.end.rssMB.toFixed(0)} MB, peak ${result.end.peakMB.toFixed(0)} MB`);
 
-    if (args.has('--scale')) {
+    if (args.has('--scale') && !ONLY) {
       // list + count on the 10k merchant, then the same on a 1M merchant (10k offers, 100 branches, 100k customers)
       const fields = { pageNum: '1', limit: '10' };
       const lists = {
@@ -541,6 +555,19 @@ for (const r of results) {
     `- approvals: ${r.approvals.done} approved, ${r.approvals.ledger} merchant ledger rows, merchant balance ${r.approvals.balance} (exactly once: ${r.approvals.done === r.approvals.ledger && r.approvals.balance === r.approvals.done ? 'yes' : 'NO'})`,
     `- approvals over ${SPREAD} merchants: ${r.spread.done} approved (each merchant's ledger rows and balance equal its approvals: ${r.spread.ok ? 'yes' : 'NO'})`,
   );
+  if (r.overhead.length > 0) {
+    lines.push(
+      '',
+      "Our own overhead (lib/overhead.mjs): the server's CPU per request at 32 connections against the CPU of that request's own statements (traced with SQL_TRACE_FILE) run directly on the driver in the bench process; target ≤ 2×.",
+      '',
+      '| scenario | statements | on the driver µs | server µs/request | ratio |',
+      '|---|---|---|---|---|',
+    );
+    for (const o of r.overhead)
+      lines.push(
+        `| ${o.name} | ${o.statements}${o.writes ? ` (${o.writes} writes left out)` : ''} | ${fmt(o.driverUs)} | ${fmt(o.serverUs)} | ${fmt(o.ratio, 2)}× |`,
+      );
+  }
   if (r.scale) {
     lines.push(
       '',

@@ -42,6 +42,8 @@ export const ENV = z.object({
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'must be a plain schema name (letters, digits, _)')
     .optional(),
+  /** npm run bench only: every statement and its values appended to this file (refused in production). */
+  SQL_TRACE_FILE: text(),
   WEB_DIST: text(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),

@@ -32,6 +32,8 @@ export interface Config {
   databaseUrl?: string;
   /** PostgreSQL schema to use instead of the connection's default (DATABASE_SCHEMA). */
   databaseSchema?: string;
+  /** SQL_TRACE_FILE: every statement with its values appended here (npm run bench's overhead ratio; never in production). */
+  sqlTraceFile?: string;
   webDist: string;
   logLevel: string;
   /** Tile URL template for maps, handed to the web app. */
@@ -127,6 +129,8 @@ const SECRET = new Set([
 /** Missing settings that a production server cannot do without (and the ones a provider needs). */
 function missingSettings(e: Env, production: boolean): string[] {
   const out: string[] = [];
+  if (production && e.SQL_TRACE_FILE)
+    out.push('SQL_TRACE_FILE: unset it; it writes every statement with its values to a file, for npm run bench only');
   if (e.PAYMENTS === 'stripe' && !e.STRIPE_SECRET_KEY)
     out.push('STRIPE_SECRET_KEY: PAYMENTS=stripe needs the Stripe secret key');
   if (production && !e.PAYMENTS && !e.STRIPE_SECRET_KEY)
@@ -184,6 +188,7 @@ function toConfig(e: Env): Config {
     dataDir: path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
+    sqlTraceFile: e.SQL_TRACE_FILE,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     mapTileUrl: e.MAP_TILE_URL,

@@ -33,6 +33,7 @@ const database = openDatabase({
   databaseUrl: config.databaseUrl,
   pgSchema: config.databaseSchema,
   dataDir: config.dataDir,
+  traceFile: config.sqlTraceFile,
 });
 const applied = await migrateToLatest(database);
 

@@ -6,7 +6,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CamelCasePlugin, type ColumnDataType, Kysely, PostgresAdapter, SqliteDialect, sql } from 'kysely';
+import {
+  CamelCasePlugin,
+  type ColumnDataType,
+  Kysely,
+  type LogEvent,
+  PostgresAdapter,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import type pg from 'pg';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import type { Database } from './schema';
@@ -49,7 +57,23 @@ export interface DbOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
   pgSchema?: string;
   poolSize?: number;
+  /**
+   * Every statement and its values appended to this file as JSON lines (SQL_TRACE_FILE): npm run
+   * bench reads one request's statements to run them on the driver alone (bench/README.md, "Overhead").
+   */
+  traceFile?: string;
 }
+
+/** Kysely's log, writing each query to `file` (never set in production: config.ts refuses it). */
+const traceTo = (file: string | undefined) =>
+  file
+    ? {
+        log: (e: LogEvent) => {
+          if (e.level === 'query')
+            fs.appendFileSync(file, `${JSON.stringify({ sql: e.query.sql, parameters: e.query.parameters })}\n`);
+        },
+      }
+    : {};
 
 export function openDatabase(opts: DbOptions): DbHandle {
   const plugins = [new CamelCasePlugin()];
@@ -63,7 +87,11 @@ export function openDatabase(opts: DbOptions): DbHandle {
       /* an idle client lost its connection; the pool replaces it */
     });
     pool.on('connect', (client) => prepareByName(client));
-    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({
+      dialect: new OwnSchemaPostgresDialect({ pool }),
+      plugins,
+      ...traceTo(opts.traceFile),
+    });
     return {
       db,
       kind: 'postgres',
@@ -90,7 +118,11 @@ export function openDatabase(opts: DbOptions): DbHandle {
   // not read whole). Stale statistics from a small table that grew would keep plans made for it.
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }), plugins });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
+    plugins,
+    ...traceTo(opts.traceFile),
+  });
   // through Kysely, so it waits for the connection between transactions
   const optimize = setInterval(() => {
     sql`pragma optimize`.execute(db).catch(() => undefined);
