@@ -10,7 +10,8 @@ import { firstScreenOf } from './app/first-screen';
 import { registerServiceWorker } from './app/register-service-worker';
 import { createAppRouter } from './app/router';
 import { watchConnectivity } from './lib/connectivity';
-import { i18nReady } from './lib/i18n';
+import { whenIdle } from './lib/deferred';
+import { englishLater, i18nReady } from './lib/i18n';
 import { currentLanguage } from './lib/language';
 import { getSession } from './lib/session';
 import { loadStylesheets } from './lib/stylesheets';
@@ -29,6 +30,8 @@ async function start() {
   // draws anything without them (a grid drawn unstyled, then styled, would shift).
   const [router] = await Promise.all([createAppRouter(), i18nReady, loadStylesheets()]);
   measureVitals(router);
+  // the other screens' English strings, once the first screen is up: the next screen opens at once
+  whenIdle(() => void englishLater(), 4000);
   const container = document.getElementById('root')!;
   const painted = container.dataset.firstScreen;
   const app = <App router={router} />;

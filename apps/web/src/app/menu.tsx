@@ -1,6 +1,6 @@
 /**
  * What the settings menu (SPEC §2 "Settings page") and the footer side panels contain, per role.
- * To plug a feature's sheet in, give its entry `sheet: lazy(() => import('../features/x/x-sheet'))`
+ * To plug a feature's sheet in, give its entry `sheet: sheet(() => import('../features/x/x-sheet'))`
  * (a default export taking SheetProps); entries without a sheet show "coming soon".
  */
 import {
@@ -24,15 +24,20 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { lazy } from 'react';
-import type { MenuEntry } from '../lib/menu';
+import { type ComponentType, lazy } from 'react';
+import { englishLater } from '../lib/i18n';
+import type { MenuEntry, SheetProps } from '../lib/menu';
+
+/** A feature's sheet: its chunk, drawn once the other features' English strings are in (lib/i18n.ts). */
+const sheet = (load: () => Promise<{ default: ComponentType<SheetProps> }>) =>
+  lazy(() => Promise.all([load(), englishLater()]).then(([m]) => m));
 
 const merchant = ['merchant'] as const;
 const staff = ['merchant', 'merchantUser'] as const;
 
-const BranchesSheet = lazy(() => import('../features/branches/branches-sheet'));
-const OffersSheet = lazy(() => import('../features/offers/offers-sheet'));
-const ProductsSheet = lazy(() => import('../features/products/products-sheet'));
+const BranchesSheet = sheet(() => import('../features/branches/branches-sheet'));
+const OffersSheet = sheet(() => import('../features/offers/offers-sheet'));
+const ProductsSheet = sheet(() => import('../features/products/products-sheet'));
 
 export const menuEntries: readonly MenuEntry[] = [
   { id: 'branches', labelKey: 'menu.branches', icon: IconBuildingStore, roles: merchant, sheet: BranchesSheet },
@@ -42,7 +47,7 @@ export const menuEntries: readonly MenuEntry[] = [
     labelKey: 'menu.employees',
     icon: IconUsers,
     roles: merchant,
-    sheet: lazy(() => import('../features/employees/employees-sheet')),
+    sheet: sheet(() => import('../features/employees/employees-sheet')),
   },
   { id: 'products', labelKey: 'menu.products', icon: IconBox, roles: staff, sheet: ProductsSheet },
   {
@@ -50,56 +55,56 @@ export const menuEntries: readonly MenuEntry[] = [
     labelKey: 'menu.permissionSets',
     icon: IconShieldLock,
     roles: merchant,
-    sheet: lazy(() => import('../features/permissions/permission-sets-sheet')),
+    sheet: sheet(() => import('../features/permissions/permission-sets-sheet')),
   },
   {
     id: 'managerOverride',
     labelKey: 'menu.managerOverride',
     icon: IconLock,
     roles: merchant,
-    sheet: lazy(() => import('../features/permissions/override-sheet')),
+    sheet: sheet(() => import('../features/permissions/override-sheet')),
   },
   {
     id: 'deliveryEmployees',
     labelKey: 'menu.deliveryEmployees',
     icon: IconUsersGroup,
     roles: merchant,
-    sheet: lazy(() => import('../features/employees/delivery-employees-sheet')),
+    sheet: sheet(() => import('../features/employees/delivery-employees-sheet')),
   },
   {
     id: 'offerRequests',
     labelKey: 'menu.offerRequests',
     icon: IconListCheck,
     roles: staff,
-    sheet: lazy(() => import('../features/requests/requests-sheet')),
+    sheet: sheet(() => import('../features/requests/requests-sheet')),
   },
   {
     id: 'invoices',
     labelKey: 'menu.invoices',
     icon: IconFileInvoice,
     roles: merchant,
-    sheet: lazy(() => import('../features/packages/invoices-sheet')),
+    sheet: sheet(() => import('../features/packages/invoices-sheet')),
   },
   {
     id: 'packages',
     labelKey: 'menu.packages',
     icon: IconPackage,
     roles: merchant,
-    sheet: lazy(() => import('../features/packages/packages-sheet')),
+    sheet: sheet(() => import('../features/packages/packages-sheet')),
   },
   {
     id: 'tickets',
     labelKey: 'menu.tickets',
     icon: IconTicket,
     roles: merchant,
-    sheet: lazy(() => import('../features/tickets/tickets-sheet')),
+    sheet: sheet(() => import('../features/tickets/tickets-sheet')),
   },
   {
     id: 'paymentMethods',
     labelKey: 'menu.paymentMethods',
     icon: IconCreditCard,
     roles: merchant,
-    sheet: lazy(() => import('../features/packages/payment-methods-sheet')),
+    sheet: sheet(() => import('../features/packages/payment-methods-sheet')),
   },
   {
     id: 'addUser',
@@ -107,28 +112,28 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: IconUserPlus,
     roles: staff,
     permission: 'walkIns',
-    sheet: lazy(() => import('../features/users/add-user-sheet')),
+    sheet: sheet(() => import('../features/users/add-user-sheet')),
   },
   {
     id: 'productRequests',
     labelKey: 'menu.productRequests',
     icon: IconTruckDelivery,
     roles: merchant,
-    sheet: lazy(() => import('../features/product-requests/product-requests-sheet')),
+    sheet: sheet(() => import('../features/product-requests/product-requests-sheet')),
   },
   {
     id: 'initialSettlements',
     labelKey: 'menu.initialSettlements',
     icon: IconCash,
     roles: merchant,
-    sheet: lazy(() => import('../features/settlements/initial-settlements-sheet')),
+    sheet: sheet(() => import('../features/settlements/initial-settlements-sheet')),
   },
   {
     id: 'pendingSettlements',
     labelKey: 'menu.pendingSettlements',
     icon: IconHourglass,
     roles: merchant,
-    sheet: lazy(() => import('../features/settlements/pending-settlements-sheet')),
+    sheet: sheet(() => import('../features/settlements/pending-settlements-sheet')),
   },
   {
     id: 'accountReports',
@@ -136,28 +141,28 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: IconChartBar,
     roles: staff,
     permission: 'reports',
-    sheet: lazy(() => import('../features/reports/reports-sheet')),
+    sheet: sheet(() => import('../features/reports/reports-sheet')),
   },
   {
     id: 'pointsHistory',
     labelKey: 'menu.pointsHistory',
     icon: IconHistory,
     roles: merchant,
-    sheet: lazy(() => import('../features/transactions/history-sheet')),
+    sheet: sheet(() => import('../features/transactions/history-sheet')),
   },
   {
     id: 'activity',
     labelKey: 'menu.activity',
     icon: IconHistoryToggle,
     roles: merchant,
-    sheet: lazy(() => import('../features/activity/activity-sheet')),
+    sheet: sheet(() => import('../features/activity/activity-sheet')),
   },
   {
     id: 'availableDeliveries',
     labelKey: 'menu.availableDeliveries',
     icon: IconTruckDelivery,
     roles: ['delivery'],
-    sheet: lazy(() => import('../features/deliveries/deliveries-sheet')),
+    sheet: sheet(() => import('../features/deliveries/deliveries-sheet')),
   },
 ];
 

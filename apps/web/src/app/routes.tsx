@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen';
 import type { Access } from '../lib/access';
+import { englishLater } from '../lib/i18n';
 import { RequireAccess, type RouteHandle } from './require-access';
 import { RootLayout } from './root-layout';
 import { RootRedirect } from './root-redirect';
@@ -13,9 +14,17 @@ import { RouteError } from './route-error';
 
 type Load = () => Promise<ComponentType>;
 
+/**
+ * The first screens (build/chunks.ts, FIRST_SCREENS): their strings come with the app, so nothing
+ * more delays their hydration; every other screen waits for the other features' English strings.
+ */
+const FIRST_SCREENS = new Set(['login', 'dashboard']);
+
 const screen = (path: string, load: Load, access?: Access): RouteObject => ({
   path,
-  lazy: async () => ({ Component: await load() }),
+  lazy: async () => ({
+    Component: FIRST_SCREENS.has(path) ? await load() : (await Promise.all([load(), englishLater()]))[0],
+  }),
   handle: (access ? { access } : {}) satisfies RouteHandle,
 });
 
@@ -179,7 +188,10 @@ export const routes: RouteObject[] = [
       // the operator's console (issue 25): one lazy chunk with its own routes, never in the merchant app's first load
       {
         path: 'operator/*',
-        lazy: async () => ({ Component: (await import('../features/operator/console-routes')).OperatorConsole }),
+        lazy: async () => {
+          const [console] = await Promise.all([import('../features/operator/console-routes'), englishLater()]);
+          return { Component: console.OperatorConsole };
+        },
       },
       {
         Component: RequireAccess,

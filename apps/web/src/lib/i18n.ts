@@ -3,11 +3,13 @@ import type { Language } from '@loyalty/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
-import { buildLanguage, type LocaleModules } from './i18n-resources';
+import { buildLanguage, type LocaleModules, parseFeatureLocalePath } from './i18n-resources';
 import { applyDocumentLanguage, currentLanguage, storeLanguage } from './language';
 
-// English is bundled with the app (it is also the fallback); Arabic loads when it is used.
-const englishFeatures = import.meta.glob<LocaleModules[string]>('../features/*/locales/en.json', {
+// English is bundled with the app (it is also the fallback): the app's strings and those of the
+// first screens' features (build/chunks.ts, FIRST_SCREENS); the other features' come with
+// `englishLater`. Arabic loads whole when it is used.
+const englishFeatures = import.meta.glob<LocaleModules[string]>('../features/{auth,dashboard}/locales/en.json', {
   eager: true,
   import: 'default',
 });
@@ -26,6 +28,28 @@ void i18n.use(initReactI18next).init({
   // screen the HTML painted (main.tsx), never waits for a timer
   initAsync: false,
 });
+
+let laterEnglish: Promise<void> | undefined;
+
+/**
+ * The English strings of the screens after the first ones (lib/locale-en-later.ts), added once:
+ * every screen but the first ones and every menu sheet wait for them (app/routes.tsx, app/menu.tsx),
+ * and main.tsx fetches them once the first screen is up. A failed fetch resolves too (the screen
+ * then shows keys) and is tried again by the next screen.
+ */
+export const englishLater = (): Promise<void> =>
+  (laterEnglish ??= import('./locale-en-later').then(
+    ({ later }) => {
+      for (const [path, strings] of Object.entries(later)) {
+        const parsed = parseFeatureLocalePath(path);
+        if (parsed) i18n.addResourceBundle('en', 'translation', { [parsed.feature]: strings }, true, true);
+      }
+    },
+    (e: unknown) => {
+      laterEnglish = undefined;
+      console.warn('The strings of the other screens could not be loaded', e);
+    },
+  ));
 
 /** Adds a language's strings to i18next once (Arabic: its own chunk, lib/locale-ar.ts). */
 const loadLanguage = async (lang: Language): Promise<void> => {

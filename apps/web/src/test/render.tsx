@@ -1,5 +1,5 @@
 /** Renders a screen with the app's providers in jsdom (Mantine in test mode: no transitions, no portals). */
-import '../lib/i18n';
+
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -8,7 +8,11 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach } from 'vitest';
 import { theme } from '../app/theme';
+import { englishLater } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
+
+// every feature's English strings, as every screen but the first ones waits for them (app/routes.tsx)
+await englishLater();
 
 // Vitest runs without globals, so Testing Library cannot clean up by itself; toasts live in
 // Mantine's store, outside any component.

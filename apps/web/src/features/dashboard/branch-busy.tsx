@@ -1,11 +1,12 @@
 import type { Branch } from '@loyalty/contract';
-import { Badge, Button, Group, Modal, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bdi } from '../../components/bidi';
 import { api } from '../../lib/api';
+import { deferred, useDeferredDialog } from '../../lib/deferred';
 import { BUSINESS_TIME_ZONE } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { useAppMutation } from '../../lib/mutation';
@@ -14,7 +15,8 @@ import { useBranchList } from '../../lib/queries/branches';
 import { queryKeys } from '../../lib/query-keys';
 
 type Role = 'merchant' | 'merchantUser';
-const MINUTES = ['15', '30', '45', '60', '90', '120', '180', '240'];
+/** The pause form (Modal, Select): fetched once the page is idle, not with the home (lib/deferred, bench/README.md "First load"). */
+const pauseDialog = deferred(() => import('./pause-dialog').then((m) => m.PauseDialog));
 
 /** A time in the business zone, `16:30`, with the weekday when it is not today. */
 export const formatReopening = (iso: string, lang: string, now = new Date()): string => {
@@ -51,9 +53,7 @@ export function BranchBusy({ branch, as: role }: { branch: Branch; as: Role }) {
   const { t, i18n } = useTranslation();
   const busy = useBusy(role);
   const [open, setOpen] = useState(false);
-  const [minutes, setMinutes] = useState<string | null>('30');
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
+  const { Dialog: PauseDialog, openedAtStart } = useDeferredDialog(open, pauseDialog);
   const time = (iso: string) => formatReopening(iso, i18n.language);
   const state = branch.pausedUntil
     ? { color: 'orange', text: t('dashboard.busy.pausedUntil', { time: time(branch.pausedUntil) }) }
@@ -65,19 +65,6 @@ export function BranchBusy({ branch, as: role }: { branch: Branch; as: Role }) {
             ? t('dashboard.busy.closedUntil', { time: time(branch.opensAt) })
             : t('dashboard.busy.closed'),
         };
-  const submit = () => {
-    if (!reason.trim() || !minutes) return setMissing(true);
-    busy.mutate(
-      { branchId: branch.id, minutes, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          setReason('');
-          setMissing(false);
-        },
-      },
-    );
-  };
   return (
     <Paper withBorder radius="md" p="sm" data-testid={`branch-busy-${branch.id}`}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -111,34 +98,27 @@ export function BranchBusy({ branch, as: role }: { branch: Branch; as: Role }) {
           </Button>
         )}
       </Group>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('dashboard.busy.pauseTitle')}>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="sm">
-            <Select
-              label={t('dashboard.busy.minutes')}
-              data={MINUTES.map((m) => ({ value: m, label: t('dashboard.busy.minutesValue', { count: Number(m) }) }))}
-              value={minutes}
-              onChange={setMinutes}
-              allowDeselect={false}
-            />
-            <Textarea
-              label={t('dashboard.busy.reason')}
-              value={reason}
-              maxLength={200}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              error={missing && !reason.trim() ? t('msg.required') : undefined}
-            />
-            <Button type="submit" color="orange" loading={busy.isPending}>
-              {t('dashboard.busy.pauseConfirm')}
-            </Button>
-          </Stack>
-        </form>
-      </Modal>
+      {PauseDialog && (
+        <Suspense fallback={null}>
+          <PauseDialog
+            opened={open}
+            openedAtStart={openedAtStart}
+            pending={busy.isPending}
+            onClose={() => setOpen(false)}
+            onPause={(minutes, reason, paused) =>
+              busy.mutate(
+                { branchId: branch.id, minutes, reason },
+                {
+                  onSuccess: () => {
+                    setOpen(false);
+                    paused();
+                  },
+                },
+              )
+            }
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }
