@@ -6,6 +6,7 @@ import { businessDate } from '@loyalty/contract';
 import sharp from 'sharp';
 import type { Deps } from '../../core/deps';
 import { dollarsToCents } from '../../lib/money';
+import { insertTag } from '../../modules/tags/tag-writes';
 import { imageStore } from '../../platform/images/image.service';
 import { CATALOGUE, DEMO, TAGS } from './demo-data';
 
@@ -33,7 +34,7 @@ export async function seedCatalogue(deps: Deps, print: (line: string) => void): 
 
   const tagIds = new Map<string, number>();
   for (const name of TAGS) {
-    tagIds.set(name, (await repo.tagId(name)) ?? (await repo.insertTag(name)));
+    tagIds.set(name, (await repo.tagId(name)) ?? (await insertTag(store, name)));
   }
 
   for (const m of DEMO.merchants) {

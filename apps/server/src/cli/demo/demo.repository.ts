@@ -1,24 +1,14 @@
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/dialect';
-import type { BranchesTable, Database, MerchantsTable, MerchantUsersTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 
-type New<T> = Omit<T, 'id' | 'createdAt' | 'updatedAt'>;
-
-/** The demo's SQL: look-ups by the demo's natural keys (mobiles, names), so a second run adds nothing twice. */
+/**
+ * The demo's SQL: look-ups by the demo's natural keys (mobiles, names), so a second run adds nothing
+ * twice. It writes nothing: the demo adds rows through their owner modules (merchant-account.ts,
+ * branch-writes.ts, staff-account.ts, customer-account.ts, tag-writes.ts).
+ */
 export const demoRepository = (db: Kysely<Database>) => ({
   merchantId: async (mobile: string) =>
     (await db.selectFrom('merchants').select('id').where('mobile', '=', mobile).executeTakeFirst())?.id,
-
-  insertMerchant: async (v: New<MerchantsTable>) => {
-    const now = nowIso();
-    return (
-      await db
-        .insertInto('merchants')
-        .values({ ...v, createdAt: now, updatedAt: now })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  },
 
   branchId: async (merchantId: number, branchName: string) =>
     (
@@ -30,17 +20,6 @@ export const demoRepository = (db: Kysely<Database>) => ({
         .executeTakeFirst()
     )?.id,
 
-  insertBranch: async (v: Omit<New<BranchesTable>, 'pausedUntil' | 'pauseReason' | 'openingHours'>) => {
-    const now = nowIso();
-    return (
-      await db
-        .insertInto('branches')
-        .values({ ...v, createdAt: now, updatedAt: now })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  },
-
   branchIdsOf: async (merchantId: number) =>
     (await db.selectFrom('branches').select('id').where('merchantId', '=', merchantId).orderBy('id').execute()).map(
       (b) => b.id,
@@ -50,41 +29,11 @@ export const demoRepository = (db: Kysely<Database>) => ({
     (await db.selectFrom('merchantUsers').select('id').where('mobileNum', '=', mobileNum).executeTakeFirst()) !==
     undefined,
 
-  insertStaff: async (v: Omit<New<MerchantUsersTable>, 'permissionSetId'>) => {
-    const now = nowIso();
-    await db
-      .insertInto('merchantUsers')
-      .values({ ...v, createdAt: now, updatedAt: now })
-      .execute();
-  },
-
   customer: (mobile: string) =>
     db.selectFrom('customers').select(['id', 'name']).where('mobile', '=', mobile).executeTakeFirst(),
 
-  insertCustomer: async (v: { name: string; mobile: string; passwordHash: string }) => {
-    const now = nowIso();
-    await db
-      .insertInto('customers')
-      .values({
-        ...v,
-        currency: 'USD',
-        balance: 0,
-        mustChangePassword: 0,
-        registeredByMerchantId: null,
-        registeredBranchId: null,
-        // the demo's customers sign in with the demo password: their numbers count as confirmed
-        verifiedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-  },
-
   tagId: async (name: string) =>
     (await db.selectFrom('tags').select('id').where('name', '=', name).executeTakeFirst())?.id,
-
-  insertTag: async (name: string) =>
-    (await db.insertInto('tags').values({ name, createdAt: nowIso() }).returning('id').executeTakeFirstOrThrow()).id,
 
   offerId: async (merchantId: number, title: string) =>
     (

@@ -1,5 +1,9 @@
 import type { Deps } from '../../core/deps';
 import { hashPassword } from '../../lib/password';
+import { insertBranch } from '../../modules/branches/branch-writes';
+import { insertConfirmedCustomer } from '../../modules/customer/customer-account';
+import { insertMerchant } from '../../modules/profile/merchant-account';
+import { insertStaffMember } from '../../modules/staff/staff-account';
 import { seedCatalogue } from './demo-catalogue';
 import { DEMO, DEMO_PASSWORD } from './demo-data';
 import { seedMoney } from './demo-money';
@@ -11,13 +15,14 @@ export type { DemoServices } from './demo-requests';
 
 /** Fills the database with a bilingual demo. Running it again adds nothing twice. */
 export async function runDemo(deps: Deps, services: DemoServices, print: (line: string) => void): Promise<void> {
-  const repo = deps.store.demo;
+  const { store } = deps;
+  const repo = store.demo;
   const passwordHash = await hashPassword(DEMO_PASSWORD, deps.hashCost);
 
   for (const [mi, m] of DEMO.merchants.entries()) {
     let merchantId = await repo.merchantId(m.mobile);
     if (merchantId === undefined) {
-      merchantId = await repo.insertMerchant({
+      merchantId = await insertMerchant(store, {
         name: m.name,
         mobile: m.mobile,
         passwordHash,
@@ -38,7 +43,7 @@ export async function runDemo(deps: Deps, services: DemoServices, print: (line: 
     for (const [bi, { staff, courier, ...b }] of m.branches.entries()) {
       let branchId = await repo.branchId(merchantId, b.branchName);
       if (branchId === undefined) {
-        branchId = await repo.insertBranch({ ...b, merchantId, isActive: 1 });
+        branchId = await insertBranch(store, { ...b, merchantId, isActive: 1 });
         print(`  branch ${b.branchName}`);
       }
       for (const rule of ['merchantUser', 'delivery'] as const) {
@@ -46,7 +51,7 @@ export async function runDemo(deps: Deps, services: DemoServices, print: (line: 
         if (await repo.staffExists(mobileNum)) continue;
         // each person one name everywhere: the lists, the audit trail and the deliveries all read first and last
         const { fName, lName } = rule === 'merchantUser' ? staff : courier;
-        await repo.insertStaff({
+        await insertStaffMember(store, {
           merchantId,
           branchId,
           fName,
@@ -55,7 +60,6 @@ export async function runDemo(deps: Deps, services: DemoServices, print: (line: 
           mobileNum,
           passwordHash,
           rule,
-          isActive: 1,
         });
         print(
           `  ${rule === 'delivery' ? 'courier' : 'staff'} ${fName} ${lName} at ${b.branchName}: mobile ${mobileNum}, password ${DEMO_PASSWORD}`,
@@ -66,7 +70,7 @@ export async function runDemo(deps: Deps, services: DemoServices, print: (line: 
 
   for (const c of DEMO.customers) {
     if (await repo.customer(c.mobile)) continue;
-    await repo.insertCustomer({ ...c, passwordHash });
+    await insertConfirmedCustomer(store, { ...c, passwordHash });
     print(`customer ${c.name}: mobile ${c.mobile}, password ${DEMO_PASSWORD}`);
   }
   await seedCatalogue(deps, print);

@@ -1,3 +1,4 @@
+import { clock } from '@loyalty/contract';
 import { type Kysely, sql } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { type Params, preparedQuery } from '../../db/prepared';
@@ -89,52 +90,6 @@ export const authRepository = (db: Kysely<Database>) => ({
     return Boolean(s && !(except?.type === 'merchantUser' && except.id === s.id));
   },
 
-  async insertMerchant(v: { name: string; mobile: string; passwordHash: string; currency: string }) {
-    const now = nowIso();
-    const row = await db
-      .insertInto('merchants')
-      .values({ ...v, status: 'pending', isLive: 0, balance: 0, createdAt: now, updatedAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  },
-
-  async setPassword(type: SubjectType, id: number, passwordHash: string) {
-    const updatedAt = nowIso();
-    if (type === 'merchant')
-      await db.updateTable('merchants').set({ passwordHash, updatedAt }).where('id', '=', id).execute();
-    else if (type === 'merchantUser')
-      await db.updateTable('merchantUsers').set({ passwordHash, updatedAt }).where('id', '=', id).execute();
-    // a customer who chose a password no longer has to change a one-time code
-    else
-      await db
-        .updateTable('customers')
-        .set({ passwordHash, updatedAt, mustChangePassword: 0, passwordExpiresAt: null })
-        .where('id', '=', id)
-        .execute();
-  },
-
-  /** The customer proved the phone (a texted code, or a walk-in's one-time password); the first proof stands. */
-  markCustomerVerified: (id: number) =>
-    db
-      .updateTable('customers')
-      .set({ verifiedAt: nowIso() })
-      .where('id', '=', id)
-      .where('verifiedAt', 'is', null)
-      .execute(),
-
-  /** Replaces a hash by a stronger one of the same password, unless the password changed meanwhile. */
-  async replaceHash(type: SubjectType, id: number, oldHash: string, passwordHash: string) {
-    const table = type === 'merchant' ? 'merchants' : type === 'merchantUser' ? 'merchantUsers' : 'customers';
-    if (type === 'admin') return;
-    await db
-      .updateTable(table)
-      .set({ passwordHash })
-      .where('id', '=', id)
-      .where('passwordHash', '=', oldHash)
-      .execute();
-  },
-
   async insertSession(v: {
     tokenHash: string;
     subjectType: SubjectType;
@@ -209,6 +164,46 @@ export const authRepository = (db: Kysely<Database>) => ({
     if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
     return q.execute();
   },
+
+  // Console sessions of operators (subject type `operator`), on the business clock; the operator
+  // module reaches these through operator-sessions.ts.
+
+  insertOperatorSession: async (tokenHash: string, operatorId: number, expiresAt: string) =>
+    (
+      await db
+        .insertInto('sessions')
+        .values({
+          tokenHash,
+          subjectType: 'operator',
+          subjectId: operatorId,
+          deviceId: null,
+          createdAt: clock.nowIso(),
+          expiresAt,
+          revokedAt: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+
+  touchOperatorSession: (id: number, at: string) =>
+    db.updateTable('sessions').set({ lastSeenAt: at }).where('id', '=', id).execute(),
+
+  revokeOperatorSession: (id: number) =>
+    db
+      .updateTable('sessions')
+      .set({ revokedAt: clock.nowIso() })
+      .where('id', '=', id)
+      .where('revokedAt', 'is', null)
+      .execute(),
+
+  revokeOperatorSessions: (operatorId: number) =>
+    db
+      .updateTable('sessions')
+      .set({ revokedAt: clock.nowIso() })
+      .where('subjectType', '=', 'operator')
+      .where('subjectId', '=', operatorId)
+      .where('revokedAt', 'is', null)
+      .execute(),
 
   insertCode: (v: {
     subjectType: SubjectType;

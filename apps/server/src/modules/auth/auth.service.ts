@@ -4,7 +4,10 @@ import type { ServiceDeps } from '../../core/deps';
 import { AppError, conflict, forbidden } from '../../core/errors';
 import type { Customer, Merchant, MerchantUser, SubjectType } from '../../db/schema';
 import { assertNotCommon } from '../../lib/password';
+import { markCustomerVerified } from '../customer/customer-account';
+import { insertMerchant } from '../profile/merchant-account';
 import type { PushService } from '../push/push.service';
+import { setPassword } from './account-passwords';
 import { type CodeSubject, codeBook } from './codes';
 import { credentials, type LimiterScope } from './credentials';
 import { sessionKeeper } from './sessions';
@@ -19,10 +22,14 @@ const resetText = (code: string) => `Your verification code is ${code}. It expir
 
 /** Login, sign-up, sessions and passwords for merchants, staff, couriers and customers. */
 export function authService(
-  deps: ServiceDeps<'accounts', 'passwords' | 'signInLimiter' | 'sms' | 'log' | 'sessionTtlMs' | 'sessionIdle'>,
+  deps: ServiceDeps<
+    'accounts' | 'profile' | 'staff' | 'customers',
+    'passwords' | 'signInLimiter' | 'sms' | 'log' | 'sessionTtlMs' | 'sessionIdle'
+  >,
   hooks: SessionHooks = noHooks,
 ) {
-  const repo = deps.store.accounts;
+  const { store } = deps;
+  const repo = store.accounts;
   const { passwords, signInLimiter } = deps;
   const sessions = sessionKeeper(deps);
   const check = credentials(deps);
@@ -105,11 +112,14 @@ export function authService(
       const passwordHash = await passwords.hash(v.password, 'signIn');
       let id: number;
       try {
-        id = await repo.insertMerchant({
+        id = await insertMerchant(store, {
           name: v.name,
           mobile: v.mobile,
           passwordHash,
           currency: v.userCurrncy.toUpperCase(),
+          status: 'pending',
+          isLive: 0,
+          balance: 0,
         });
       } catch (err) {
         if (await repo.loginMobileTaken(v.mobile)) throw conflict('mobileTaken');
@@ -145,7 +155,7 @@ export function authService(
         throw new AppError(401, 'oneTimeCodeExpired');
       if (customer.verifiedAt === null) {
         if (!oneTime) throw forbidden('phoneNotVerified');
-        await repo.markCustomerVerified(customer.id);
+        await markCustomerVerified(store, customer.id);
       }
       return customerSession(customer, v.deviceId);
     },
@@ -163,7 +173,7 @@ export function authService(
     async changePassword(caller: Caller, v: { oldPassword: string; password: string }, address: string) {
       await assertNotCommon(v.password);
       await check.confirm(caller, v.oldPassword, address, 'oldPassword');
-      await repo.setPassword(caller.type, caller.id, await passwords.hash(v.password));
+      await setPassword(store, caller.type, caller.id, await passwords.hash(v.password));
       await repo.revokeSessionsOf(caller.type, caller.id, caller.sessionId);
       return { success: true as const };
     },
@@ -192,7 +202,7 @@ export function authService(
     async resetCustomerPassword(v: { mobile: string; code: string; password: string; deviceId?: string }) {
       const customer = await repo.customerByMobile(v.mobile);
       await reset('user', customer && { type: 'user', id: customer.id }, v);
-      if (customer!.verifiedAt === null) await repo.markCustomerVerified(customer!.id);
+      if (customer!.verifiedAt === null) await markCustomerVerified(store, customer!.id);
       return customerSession((await repo.customerById(customer!.id))!, v.deviceId);
     },
 
@@ -210,7 +220,7 @@ export function authService(
     checkSignIn: check.signIn,
 
     /** A customer proved the phone (the first proof stands). */
-    markVerified: (customerId: number) => repo.markCustomerVerified(customerId),
+    markVerified: (customerId: number) => markCustomerVerified(store, customerId),
 
     /** Ends every session of the account but the caller's own. */
     endOtherSessions: (caller: Pick<Caller, 'type' | 'id' | 'sessionId'>) =>
@@ -236,7 +246,7 @@ export function authService(
     const passwordHash = await passwords.hash(v.password, 'signIn');
     await codes.use(codeId);
     await mayProceed?.();
-    await repo.setPassword(subject!.type, subject!.id, passwordHash);
+    await setPassword(store, subject!.type, subject!.id, passwordHash);
     await repo.revokeSessionsOf(subject!.type, subject!.id);
     await signInLimiter.clearPhone(scope, v.mobile);
   }

@@ -9,6 +9,7 @@ import type { ServiceDeps } from '../../core/deps';
 import { AppError, invalidField } from '../../core/errors';
 import type { SubjectType } from '../../db/schema';
 import type { HashLane } from '../../lib/password';
+import { replaceHash } from './account-passwords';
 
 export type LimiterScope = 'staff' | 'user';
 export const scopeOf = (type: SubjectType): LimiterScope => (type === 'user' ? 'user' : 'staff');
@@ -18,7 +19,9 @@ interface Account {
   row: { id: number; passwordHash: string };
 }
 
-export function credentials(deps: ServiceDeps<'accounts', 'passwords' | 'signInLimiter' | 'log'>) {
+export function credentials(
+  deps: ServiceDeps<'accounts' | 'profile' | 'staff' | 'customers', 'passwords' | 'signInLimiter' | 'log'>,
+) {
   const { passwords, signInLimiter } = deps;
   const repo = deps.store.accounts;
 
@@ -52,7 +55,7 @@ export function credentials(deps: ServiceDeps<'accounts', 'passwords' | 'signInL
       // best effort: the sign-in stands even when the server is too busy to rehash now
       await passwords
         .hash(password, opts.lane)
-        .then((hash) => repo.replaceHash(account.type, account.row.id, account.row.passwordHash, hash))
+        .then((hash) => replaceHash(deps.store, account.type, account.row.id, account.row.passwordHash, hash))
         .catch((err) => deps.log.warn({ err }, 'password rehash skipped'));
     }
   }

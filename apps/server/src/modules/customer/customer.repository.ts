@@ -59,4 +59,51 @@ export const customerRepository = (db: Kysely<Database>) => ({
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
+
+  // The customers table is the customer module's (one writer per table); auth, the operator and the
+  // demo reach these through customer-account.ts. Balances move only through the ledger.
+
+  /** A customer whose number counts as confirmed from the start (the demo's). */
+  async insertConfirmed(v: { name: string; mobile: string; passwordHash: string }) {
+    const now = nowIso();
+    await db
+      .insertInto('customers')
+      .values({
+        ...v,
+        currency: 'USD',
+        balance: 0,
+        mustChangePassword: 0,
+        registeredByMerchantId: null,
+        registeredBranchId: null,
+        verifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+  },
+
+  /** A customer who chose a password no longer has to change a one-time code. */
+  setPassword: (id: number, passwordHash: string) =>
+    db
+      .updateTable('customers')
+      .set({ passwordHash, updatedAt: nowIso(), mustChangePassword: 0, passwordExpiresAt: null })
+      .where('id', '=', id)
+      .execute(),
+
+  /** The customer proved the phone; the first proof stands. */
+  markVerified: (id: number) =>
+    db
+      .updateTable('customers')
+      .set({ verifiedAt: nowIso() })
+      .where('id', '=', id)
+      .where('verifiedAt', 'is', null)
+      .execute(),
+
+  replaceHash: (id: number, oldHash: string, passwordHash: string) =>
+    db
+      .updateTable('customers')
+      .set({ passwordHash })
+      .where('id', '=', id)
+      .where('passwordHash', '=', oldHash)
+      .execute(),
 });

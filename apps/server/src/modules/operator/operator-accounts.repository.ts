@@ -7,7 +7,8 @@ const accountColumns = ['id', 'name', 'nameAr', 'role', 'mobile', 'createdAt', '
 /**
  * Operator accounts and their console sessions (issue 25; docs/security.md, "Operator accounts"):
  * the `operators` rows of people (the built-in command line one has no mobile and never signs in)
- * and the `sessions` rows of subject type `operator`. Times are the business clock's.
+ * and reads of the `sessions` rows of subject type `operator` (auth writes them: auth/operator-sessions.ts).
+ * Times are the business clock's.
  */
 export const operatorAccountsRepository = (db: Kysely<Database>) => ({
   byId: (id: number) => db.selectFrom('operators').select(accountColumns).where('id', '=', id).executeTakeFirst(),
@@ -64,23 +65,6 @@ export const operatorAccountsRepository = (db: Kysely<Database>) => ({
     return Number(res.numUpdatedRows) === 1;
   },
 
-  insertSession: async (tokenHash: string, operatorId: number, expiresAt: string) =>
-    (
-      await db
-        .insertInto('sessions')
-        .values({
-          tokenHash,
-          subjectType: 'operator',
-          subjectId: operatorId,
-          deviceId: null,
-          createdAt: clock.nowIso(),
-          expiresAt,
-          revokedAt: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id,
-
   /** A console session that is not revoked nor past its absolute end, with its operator (enabled). */
   session: (tokenHash: string) =>
     db
@@ -104,26 +88,6 @@ export const operatorAccountsRepository = (db: Kysely<Database>) => ({
       .where('s.expiresAt', '>', clock.nowIso())
       .where('o.disabledAt', 'is', null)
       .executeTakeFirst(),
-
-  touchSession: (id: number, at: string) =>
-    db.updateTable('sessions').set({ lastSeenAt: at }).where('id', '=', id).execute(),
-
-  revokeSession: (id: number) =>
-    db
-      .updateTable('sessions')
-      .set({ revokedAt: clock.nowIso() })
-      .where('id', '=', id)
-      .where('revokedAt', 'is', null)
-      .execute(),
-
-  revokeSessionsOf: (operatorId: number) =>
-    db
-      .updateTable('sessions')
-      .set({ revokedAt: clock.nowIso() })
-      .where('subjectType', '=', 'operator')
-      .where('subjectId', '=', operatorId)
-      .where('revokedAt', 'is', null)
-      .execute(),
 });
 
 export type OperatorAccountsRepository = ReturnType<typeof operatorAccountsRepository>;

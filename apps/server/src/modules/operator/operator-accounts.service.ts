@@ -11,6 +11,12 @@ import { isUniqueViolation } from '../../db/dialect';
 import { hashToken, newToken } from '../../lib/tokens';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp';
 import type { Sealer } from '../../platform/secrets/sealing';
+import {
+  endOperatorSession,
+  endOperatorSessions,
+  startOperatorSession,
+  touchOperatorSession,
+} from '../auth/operator-sessions';
 import type { LogEntry } from './operator-console.service';
 import { withDone } from './operator-log';
 
@@ -34,7 +40,7 @@ export interface OperatorSession {
 }
 
 export function operatorAccountsService(
-  deps: ServiceDeps<'operatorAccounts' | 'operatorConsole', 'passwords' | 'signInLimiter'>,
+  deps: ServiceDeps<'accounts' | 'operatorAccounts' | 'operatorConsole', 'passwords' | 'signInLimiter'>,
   /** Seals the TOTP secrets at rest (platform/secrets/sealing.ts). */
   sealer: Sealer,
 ) {
@@ -105,7 +111,7 @@ export function operatorAccountsService(
       // a secret sealed by the previous key, or stored before sealing, is sealed with the current one
       const resealed = opened?.stale ? await sealer.seal(opened.plain) : undefined;
       await store.transaction(async (tx) => {
-        await tx.operatorAccounts.insertSession(hashToken(token), row.id, expiresAt);
+        await startOperatorSession(tx, hashToken(token), row.id, expiresAt);
         if (resealed && row.totpSecret) await tx.operatorAccounts.replaceSecret(row.id, row.totpSecret, resealed);
         if (entry)
           await tx.operatorConsole.insertAction(stamp({ ...entry, actor: `operator:${row.id}`, operatorId: row.id }));
@@ -122,7 +128,7 @@ export function operatorAccountsService(
       const now = clock.now().getTime();
       const since = now - Date.parse(s.lastSeenAt ?? s.sessionCreatedAt);
       if (since > OPERATOR_SESSION_IDLE_MS) return undefined;
-      if (since > MINUTE) await repo.touchSession(s.sessionId, new Date(now).toISOString());
+      if (since > MINUTE) await touchOperatorSession(store, s.sessionId, new Date(now).toISOString());
       return {
         sessionId: s.sessionId,
         operator: { id: s.id, name: s.name, nameAr: s.nameAr, role: s.role, mobile: s.mobile },
@@ -132,7 +138,7 @@ export function operatorAccountsService(
     /** Ends a console session, with its log entry in the same transaction. */
     async logout(sessionId: number, entry?: LogEntry) {
       await store.transaction(async (tx) => {
-        await tx.operatorAccounts.revokeSession(sessionId);
+        await endOperatorSession(tx, sessionId);
         if (entry) await tx.operatorConsole.insertAction(stamp(entry));
       });
       if (entry) entry.written = true;
@@ -153,7 +159,7 @@ export function operatorAccountsService(
       if (!row || row.mobile === null) throw notFound('operatorNotFound');
       await store.transaction(async (tx) => {
         await tx.operatorAccounts.disable(id);
-        await tx.operatorAccounts.revokeSessionsOf(id);
+        await endOperatorSessions(tx, id);
         if (entry) await tx.operatorConsole.insertAction(stamp(entry));
       });
       if (entry) entry.written = true;

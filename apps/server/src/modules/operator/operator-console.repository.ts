@@ -77,17 +77,6 @@ export const operatorConsoleRepository = (db: Kysely<Database>) => ({
       .where('id', '=', id)
       .executeTakeFirst(),
 
-  /** Conditionally moves a merchant from one status to another; true when this call moved it. */
-  async moveMerchant(id: number, from: MerchantStatus, to: MerchantStatus, at: string) {
-    const res = await db
-      .updateTable('merchants')
-      .set({ status: to, updatedAt: at })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
-  },
-
   countMerchants: async (status: MerchantStatus) =>
     Number(
       (

@@ -9,6 +9,7 @@ import type { ServiceDeps } from '../../core/deps';
 import { conflict, invalidField, notFound } from '../../core/errors';
 import { centsToDollars } from '../../lib/money';
 import { AlreadyMovedError, move } from '../../platform/ledger/ledger.service';
+import { moveMerchantStatus } from '../profile/merchant-account';
 import type { TicketsService } from '../tickets/tickets.service';
 
 /** One operator action for the log: who (actor text and operator id), what, and from where. */
@@ -34,7 +35,7 @@ const dayBefore = (date: string, n: number) =>
   businessDate(new Date(Date.parse(dayStart(date)) - n * DAY_MS + 12 * 3600e3));
 
 export function operatorConsoleService(
-  { store }: ServiceDeps<'operatorConsole' | 'ledger' | 'packages'>,
+  { store }: ServiceDeps<'operatorConsole' | 'ledger' | 'packages' | 'profile'>,
   { tickets }: { tickets: TicketsService },
 ) {
   const repo = store.operatorConsole;
@@ -86,7 +87,7 @@ export function operatorConsoleService(
       if (!found) throw notFound('merchantNotFound');
       const merchantId = found.id;
       const moved = await store.transaction(async (tx) => {
-        if (!(await tx.operatorConsole.moveMerchant(merchantId, 'suspended', 'approved', clock.nowIso()))) return false;
+        if (!(await moveMerchantStatus(tx, merchantId, 'suspended', 'approved', clock.nowIso()))) return false;
         await tx.operatorConsole.insertAction(stamp(entry));
         return true;
       });

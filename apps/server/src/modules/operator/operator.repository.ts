@@ -1,4 +1,3 @@
-import type { MerchantStatus } from '@loyalty/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { CLI_OPERATOR } from '../../db/migrations/0025-operators';
@@ -15,13 +14,6 @@ export const operatorRepository = (db: Kysely<Database>) => ({
 
   merchantByMobile: (mobile: string) =>
     db.selectFrom('merchants').selectAll().where('mobile', '=', mobile).executeTakeFirst(),
-
-  setMerchantStatus: (id: number, status: MerchantStatus, isLive?: number) =>
-    db
-      .updateTable('merchants')
-      .set({ status, ...(isLive !== undefined && { isLive }), updatedAt: nowIso() })
-      .where('id', '=', id)
-      .execute(),
 
   staffIdsOf: async (merchantId: number) =>
     (await db.selectFrom('merchantUsers').select('id').where('merchantId', '=', merchantId).execute()).map((r) => r.id),

@@ -4,6 +4,8 @@ import type { ServiceDeps } from '../../core/deps';
 import { centsToDollars } from '../../lib/money';
 import { LEDGER_REASONS, move } from '../../platform/ledger/ledger.service';
 import type { SigningKeys } from '../../platform/secrets/signing-keys';
+import { markCustomerVerified } from '../customer/customer-account';
+import { setMerchantStatus } from '../profile/merchant-account';
 import type { SettlementsService } from '../settlements/settlements.service';
 import type { TagsService } from '../tags/tags.service';
 import type { TicketsService } from '../tickets/tickets.service';
@@ -22,7 +24,9 @@ import { operatorTokens } from './operator-tokens';
 
 export { OPERATOR_TOKEN_DAYS, OPERATOR_TOKEN_MAX_DAYS, type OperatorActor, OperatorError } from './operator-input';
 
-type OperatorKeys = 'accounts' | 'ledger' | 'operator' | 'packages' | 'secrets' | 'settlements' | 'tags' | 'tickets';
+/** The owners of the rows the operator changes: their functions run in its transactions. */
+type Owners = 'accounts' | 'customers' | 'profile' | 'settlements' | 'tags' | 'tickets';
+type OperatorKeys = 'ledger' | 'operator' | 'packages' | 'secrets' | Owners;
 
 export function operatorService(
   { store }: ServiceDeps<OperatorKeys>,
@@ -64,10 +68,10 @@ export function operatorService(
     done?: (r: never) => Record<string, unknown>,
   ) => loggedTransaction<OperatorKeys, K>(store, entry, logged, done);
 
-  async function setMerchantStatus(mobile: string, status: MerchantStatus, entry?: LogEntry) {
+  async function changeMerchantStatus(mobile: string, status: MerchantStatus, entry?: LogEntry) {
     const m = await merchantByMobile(mobile);
     await store.transaction(async (tx) => {
-      await tx.operator.setMerchantStatus(m.id, status);
+      await setMerchantStatus(tx, m.id, status);
       await logIn(tx, entry, { merchantId: m.id, mobile: m.mobile });
     });
     if (entry) entry.written = true;
@@ -117,13 +121,13 @@ export function operatorService(
 
     listMerchants: () => repo.listMerchants(),
 
-    approveMerchant: (mobile: string, entry?: LogEntry) => setMerchantStatus(mobile, 'approved', entry),
+    approveMerchant: (mobile: string, entry?: LogEntry) => changeMerchantStatus(mobile, 'approved', entry),
 
     /** Suspends a merchant and ends every session of the merchant and its staff. */
     async suspendMerchant(mobile: string, entry?: LogEntry) {
       const m = await merchantByMobile(mobile);
       await store.transaction(async (tx) => {
-        await tx.operator.setMerchantStatus(m.id, 'suspended', 0);
+        await setMerchantStatus(tx, m.id, 'suspended', 0);
         await tx.accounts.revokeSessionsOf('merchant', m.id);
         for (const id of await tx.operator.staffIdsOf(m.id)) await tx.accounts.revokeSessionsOf('merchantUser', id);
         await logIn(tx, entry, { merchantId: m.id, mobile: m.mobile }); // the console's: with the reason
@@ -240,7 +244,7 @@ export function operatorService(
       const customer = await repo.customerByMobile(normalizePhone(mobile));
       if (!customer) throw new OperatorError(`No customer with mobile ${mobile}`, 404);
       await store.transaction(async (tx) => {
-        await tx.accounts.markCustomerVerified(customer.id);
+        await markCustomerVerified(tx, customer.id);
         await logIn(tx, entry, { customerId: customer.id });
       });
       if (entry) entry.written = true;

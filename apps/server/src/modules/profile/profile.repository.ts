@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { MerchantStatus } from '@loyalty/contract';
+import type { Insertable, Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { countListed, merchantCountsByState } from '../../db/list-counts';
 import { type Params, preparedQuery } from '../../db/prepared';
-import { type Database, MERCHANT_COLUMNS, type MerchantUpdate } from '../../db/schema';
+import { type Database, MERCHANT_COLUMNS, type MerchantsTable, type MerchantUpdate } from '../../db/schema';
 
 const branchCount = preparedQuery((db, p: Params<{ merchantId: number }>) =>
   db
@@ -60,4 +61,49 @@ export const profileRepository = (db: Kysely<Database>) => ({
       .set({ ...patch, updatedAt: nowIso() })
       .where('id', '=', id)
       .execute(),
+
+  // The merchants table is the profile module's (one writer per table); other modules reach these
+  // through merchant-account.ts.
+
+  async insertMerchant(v: NewMerchant) {
+    const now = nowIso();
+    const row = await db
+      .insertInto('merchants')
+      .values({ ...v, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  setPassword: (id: number, passwordHash: string) =>
+    db.updateTable('merchants').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', id).execute(),
+
+  replaceHash: (id: number, oldHash: string, passwordHash: string) =>
+    db
+      .updateTable('merchants')
+      .set({ passwordHash })
+      .where('id', '=', id)
+      .where('passwordHash', '=', oldHash)
+      .execute(),
+
+  setStatus: (id: number, status: MerchantStatus, isLive?: number) =>
+    db
+      .updateTable('merchants')
+      .set({ status, ...(isLive !== undefined && { isLive }), updatedAt: nowIso() })
+      .where('id', '=', id)
+      .execute(),
+
+  /** Conditionally moves a merchant from one status to another; true when this call moved it. */
+  async moveStatus(id: number, from: MerchantStatus, to: MerchantStatus, at: string) {
+    const res = await db
+      .updateTable('merchants')
+      .set({ status: to, updatedAt: at })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
 });
+
+/** A new merchant's row (its times are the insert's). */
+export type NewMerchant = Omit<Insertable<MerchantsTable>, 'id' | 'createdAt' | 'updatedAt'>;

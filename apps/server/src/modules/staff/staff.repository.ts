@@ -18,6 +18,9 @@ export type StaffPatch = Partial<
   >
 >;
 
+/** A new staff member's or courier's row: active, with no permission set of their own, times the insert's. */
+export type StaffInsert = Omit<MerchantUsersTable, 'id' | 'createdAt' | 'updatedAt' | 'isActive' | 'permissionSetId'>;
+
 /** A staff member's or courier's row with the name of their branch (`u` and `b`). */
 const staffWithBranchQuery = (db: Kysely<Database>) =>
   db
@@ -86,7 +89,7 @@ export const staffRepository = (db: Kysely<Database>) => {
       return { rows, count: Number(total.n) };
     },
 
-    async insert(v: Omit<MerchantUsersTable, 'id' | 'createdAt' | 'updatedAt' | 'isActive' | 'permissionSetId'>) {
+    async insert(v: StaffInsert) {
       const now = nowIso();
       const row = await db
         .insertInto('merchantUsers')
@@ -102,6 +105,20 @@ export const staffRepository = (db: Kysely<Database>) => {
         .set({ ...patch, updatedAt: nowIso() })
         .where('id', '=', id)
         .where('merchantId', '=', merchantId)
+        .execute(),
+
+    // merchant_users is the staff module's table (one writer per table); auth reaches these
+    // through staff-account.ts.
+
+    setPassword: (id: number, passwordHash: string) =>
+      db.updateTable('merchantUsers').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', id).execute(),
+
+    replaceHash: (id: number, oldHash: string, passwordHash: string) =>
+      db
+        .updateTable('merchantUsers')
+        .set({ passwordHash })
+        .where('id', '=', id)
+        .where('passwordHash', '=', oldHash)
         .execute(),
   };
 };
