@@ -160,8 +160,10 @@ export function seededDataDir() {
   return dataDir;
 }
 
-// On its own: the compiled server (npm run build) on a seeded data folder and a free port.
+// On its own: the compiled server (built first when its sources changed) on a seeded data folder and a free port.
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const { ensureServerBuilt } = await import('../../scripts/lib.mjs');
+  if ((await ensureServerBuilt()) !== 0) process.exit(1);
   const webDist = process.env.LIGHTHOUSE_WEB_DIST ?? path.join(root, 'apps/web/dist');
   const dataDir = seededDataDir();
   const port = 20_000 + Math.floor(Math.random() * 20_000);
