@@ -476,7 +476,9 @@ export async function checkForm(
     else {
       const at = Date.now();
       await page.keyboard.press('Enter');
-      for (let i = 0; i < 50 && !submitted; i++) {
+      // the first validation may wait for the form's rules (lib/lazy-resolver) on a busy machine:
+      // wait for the outcome, up to 15 s, not a fixed number of tries
+      for (const until = at + 15_000; !submitted && Date.now() < until; ) {
         const sent = writes.since(at);
         if (sent.length) submitted = `sent ${sent[0].replace('/api/', '')}`;
         else if (await page.evaluate(([f, e]) => window.kb().refused(f, e), [formId, ready.errors] as const))
