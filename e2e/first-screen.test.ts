@@ -61,24 +61,29 @@ async function rememberPainted(page: Page): Promise<void> {
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
-      const w = window as unknown as { painted?: Element[]; paintedAs?: string | null };
+      const w = window as unknown as { painted?: Element[]; paintedIds?: string[]; paintedAs?: string | null };
       const standIn = document.querySelector('#root input[role=combobox]')?.closest('.mantine-InputWrapper-root');
       w.painted = Array.from(document.querySelectorAll('#root *')).filter((e) => !standIn?.contains(e));
+      w.paintedIds = w.painted.map((e) => e.id);
       w.paintedAs = document.getElementById('root')?.getAttribute('data-first-screen') ?? null;
     });
   });
 }
 
-/** How many of the elements painted by the HTML are still in the page. */
+/**
+ * How many of the elements painted by the HTML are still in the page, and those whose id changed
+ * since (an input's id ties it to its label and messages: a hydrated screen keeps the painted ones).
+ */
 const paintedStillThere = (page: Page) =>
   page.evaluate(() => {
-    const painted = (window as unknown as { painted?: Element[] }).painted ?? [];
+    const { painted = [], paintedIds = [] } = window as unknown as { painted?: Element[]; paintedIds?: string[] };
     return {
       painted: painted.length,
       kept: painted.filter((e) => e.isConnected).length,
       gone: painted
         .filter((e) => !e.isConnected)
         .map((e) => `${e.tagName} ${e.className} ${e.parentElement?.className ?? ''}`),
+      renamed: painted.flatMap((e, i) => (e.id === paintedIds[i] ? [] : [`${e.tagName}#${paintedIds[i]} → #${e.id}`])),
     };
   });
 
@@ -158,9 +163,12 @@ describe.each(['en', 'ar'] as Lang[])('the first screen from the HTML (%s)', (la
     // the button enables once the form's rules judge it valid: React is in charge of the form
     await expect.poll(() => page.locator('form button[type=submit]').isEnabled(), { timeout: 15_000 }).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { paintedAs?: string }).paintedAs)).toBe(`login-${lang}`);
-    const { painted, kept, gone } = await paintedStillThere(page);
+    const { painted, kept, gone, renamed } = await paintedStillThere(page);
     expect(painted).toBeGreaterThan(20);
     expect(gone).toEqual([]);
+    // nor drew them twice: Mantine's own ids would replace the painted ones in a second, synchronous
+    // render of every field (vite.config.ts, mantineStableIds)
+    expect(renamed).toEqual([]);
     expect(kept).toBe(painted);
     // the full stylesheets followed the hydration
     await expect
