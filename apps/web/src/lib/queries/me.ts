@@ -18,6 +18,9 @@ export const useMerchantMe = (options: { enabled?: boolean; silent?: boolean } =
     meta: { silent: options.silent },
   });
 
+/** What `merchant/me` answers. */
+export type MerchantMe = NonNullable<ReturnType<typeof useMerchantMe>['data']>;
+
 export const useMerchantUserMe = (options: { enabled?: boolean } = {}) =>
   useQuery({
     queryKey: queryKeys.me.detail({ role: 'merchantUser' }),
