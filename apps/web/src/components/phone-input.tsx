@@ -1,6 +1,6 @@
 import type { Language } from '@loyalty/contract';
 import { Group, InputBase, type MantineSpacing, TextInput, type TextInputProps } from '@mantine/core';
-import { type ComponentType, memo, useEffect, useRef, useState } from 'react';
+import { type ComponentType, memo, startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { whenIdle } from '../lib/deferred';
 import { DEFAULT_COUNTRY, DEFAULT_DIAL_CODE } from '../lib/phone-country';
@@ -117,7 +117,9 @@ const CountryPicker = memo(function CountryPicker({
     let live = true;
     const show = () =>
       void loadCountrySelect().then(
-        (c) => live && setLoaded(() => c),
+        // a transition: the list (a Select, its popover and scroll area) is drawn in slices, not as
+        // one long task while the visitor may be typing (bench/README.md, "Lighthouse")
+        (c) => live && startTransition(() => setLoaded(() => c)),
         () => undefined,
       );
     // another country than the default is shown by the list only: fetch it at once
