@@ -9,8 +9,9 @@ import { App } from './app/app';
 import { firstScreenOf } from './app/first-screen';
 import { registerServiceWorker } from './app/register-service-worker';
 import { createAppRouter } from './app/router';
+import { holdAnswersUntil } from './lib/api';
 import { watchConnectivity } from './lib/connectivity';
-import { whenIdle } from './lib/deferred';
+import { nextTask, whenIdle } from './lib/deferred';
 import { englishLater, i18nReady } from './lib/i18n';
 import { currentLanguage } from './lib/language';
 import { getSession } from './lib/session';
@@ -25,6 +26,8 @@ import { measureVitals } from './lib/vitals-start';
  * milliseconds and lets the browser breathe in between (Lighthouse's total blocking time on a phone).
  */
 async function start() {
+  // the modules' evaluation is one task already: making the router and the rest is another
+  await nextTask();
   // The painted screen has its rules inline; the whole stylesheets (states, what the screen draws
   // once its data is in, other screens) load meanwhile, after the first paint, so that React never
   // draws anything without them (a grid drawn unstyled, then styled, would shift).
@@ -39,6 +42,8 @@ async function start() {
     startTransition(() => {
       hydrateRoot(container, app);
     });
+    // React hydrates in slices, one task after another: the first idle moment is its end
+    holdAnswersUntil(new Promise((resolve) => whenIdle(resolve, 1000)));
     return;
   }
   // another screen than the page guessed (or none): drawn anew

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@loyalty/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, imageUrl, rolePath, setUnauthorizedHandler, toFormData } from './api';
+import { ApiError, api, holdAnswersUntil, imageUrl, rolePath, setUnauthorizedHandler, toFormData } from './api';
 import { clearStorage, getSession, saveSession } from './session';
 
 const entries = (form: FormData) =>
@@ -77,6 +77,25 @@ describe('api.call', () => {
     expect(init.headers.Authorization).toBe('Bearer tok');
     expect((init.body as FormData).get('token')).toBe('tok');
     expect((init.body as FormData).get('isLive')).toBe('true');
+  });
+
+  it('sends at once while answers are held, and answers once they are released', async () => {
+    let release: () => void = () => {};
+    holdAnswersUntil(new Promise((resolve) => (release = resolve)));
+    reply(200, { data: { isLive: true } });
+    let answered = false;
+    const answer = api.call('merchant/goLive', { isLive: true }).then((data) => {
+      answered = true;
+      return data;
+    });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answered).toBe(false);
+    release();
+    await expect(answer).resolves.toEqual({ isLive: true });
+    // released for good: the next answer does not wait
+    reply(200, { data: { isLive: false } });
+    await expect(api.call('merchant/goLive', { isLive: false })).resolves.toEqual({ isLive: false });
   });
 
   it('throws the server message and the field errors of a 422', async () => {

@@ -91,6 +91,20 @@ export const imageUrl = (path: string | null | undefined): string | undefined =>
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => window.location.assign('/login');
 
+let held: Promise<void> | null = null;
+/**
+ * Answers that arrive while React hydrates the painted first screen wait for `until` (main.tsx:
+ * the hydration's end) before they reach the screens: data landing in the middle (the layout's
+ * `merchant/me`) is an urgent update of a part not yet hydrated, which makes React hydrate the rest
+ * in one long task instead of slices (bench/README.md, "Lighthouse"). The requests still go out at once.
+ */
+export const holdAnswersUntil = (until: Promise<void>): void => {
+  held = until;
+  void until.then(() => {
+    if (held === until) held = null;
+  });
+};
+
 /** The app decides how to leave after a 401 (router navigation instead of a reload). */
 export const setUnauthorizedHandler = (handler: UnauthorizedHandler) => {
   onUnauthorized = handler;
@@ -152,6 +166,7 @@ const call = async <P extends ApiPath>(path: P, body?: ApiBody<P>, opts: CallOpt
   let res: RawResponse;
   try {
     res = await send(`/api/${path}`, form, headers, opts);
+    if (held) await held;
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     markReachable(false);

@@ -15,6 +15,20 @@ export const whenIdle = (fn: () => void, timeout = 2000): (() => void) => {
   return () => clearTimeout(id);
 };
 
+/**
+ * Resolves in a task of its own: what follows `await nextTask()` runs after the browser has had
+ * the chance to paint and handle input (a long task cut in two; bench/README.md, "Lighthouse").
+ */
+export const nextTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
 /** A component in a chunk of its own (see `deferred`). */
 export interface Deferred<P> {
   /** Fetches the chunk (once). */
