@@ -36,7 +36,8 @@ const K = STORAGE_KEYS;
  * The head's script. The screen named here must be the one app/first-screen.ts `firstScreenOf`
  * names for the same storage (main.tsx checks it and draws anew otherwise; e2e/first-screen.test.ts).
  * `go` adds the app's entry scripts (listed in `first-screen-entry` on the pages of /login and
- * /dashboard, whose head has none) and the preloads; when a screen is painted from the HTML, the
+ * /dashboard, whose head has none) and, in the next task, the preloads (each added element starts a
+ * request: all at once they made a long task); when a screen is painted from the HTML, the
  * body's script calls it once that paint is on screen, else it runs at once. Whatever fails in
  * reading the storage, the app still starts.
  */
@@ -48,7 +49,7 @@ if(p==='/login')v='login';else if(p==='/dashboard'&&t&&s.getItem('${K.role}')===
 if(v)h.setAttribute('data-first-screen',v+'-'+(l==='ar'?'ar':'en'));else d.querySelectorAll('link[data-first-screen-css]').forEach(function(x){x.disabled=false})}catch(x){}
 try{var n=d.getElementById('first-screen-entry');e=n&&JSON.parse(n.textContent)}catch(x){}
 var a=function(x,k){var el=d.createElement(k?'link':'script');if(k)el.rel='modulepreload';else el.type='module';el.crossOrigin='';el[k?'href':'src']='/'+x;d.head.appendChild(el)};
-var go=function(){if(go.done)return;go.done=1;(e||[]).forEach(function(x){a(x,0)});f.forEach(function(x){a(x,1)})};
+var go=function(){if(go.done)return;go.done=1;(e||[]).forEach(function(x){a(x,0)});setTimeout(function(){f.forEach(function(x){a(x,1)})},0)};
 if(e&&v)d.firstScreenStart=go;else go()})()`;
 
 /**
