@@ -1,6 +1,6 @@
 // Lighthouse (mobile) on /login and the signed-in /dashboard, in English and Arabic, for
 // `npm run bench -- --lighthouse`, or on its own against a built app: `node bench/lib/lighthouse.mjs`
-// (LIGHTHOUSE_WEB_DIST serves another build of the web app).
+// (LIGHTHOUSE_WEB_DIST serves another build of the web app; LIGHTHOUSE_ONLY picks rows).
 // Lighthouse needs Node ≥ 22.19, newer than the project's: both are installed on demand into a
 // temporary prefix (LIGHTHOUSE_PREFIX, default /tmp/lh); each run (lighthouse-page.mjs) drives
 // Debian's Chromium through puppeteer-core with the app's language, and for /dashboard the
@@ -97,6 +97,8 @@ export async function runLighthouse(log, baseUrl, account = DEMO_MERCHANT) {
   ];
   for (const page of ['/login', '/dashboard'])
     for (const lang of ['en', 'ar']) {
+      // LIGHTHOUSE_ONLY='/dashboard en' (a regular expression): only the rows it matches
+      if (process.env.LIGHTHOUSE_ONLY && !new RegExp(process.env.LIGHTHOUSE_ONLY).test(`${page} ${lang}`)) continue;
       const load = os.loadavg()[0].toFixed(1);
       try {
         // RUNS runs, and the one of median performance (Lighthouse's own advice: one run varies
