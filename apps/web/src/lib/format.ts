@@ -10,6 +10,7 @@
  * them in the language's direction, so every screen draws the same amount the same way.
  */
 import { type Language, pointsToCash } from '@loyalty/contract/constants';
+import { whenIdle } from './deferred';
 import { currentLanguage } from './language';
 
 const ARABIC_LOCALE = 'ar-u-nu-latn';
@@ -129,10 +130,21 @@ const toDate = (value: string | number | Date): Date | null => {
  * Makes the number formatters a dashboard uses (numbers, points, cash), whose first making is most
  * of its first render with data (the locale's data loads): called while that data is on its way.
  */
-export const prepareNumberFormats = (lang: Language = currentLanguage()): void => {
-  formatNumber(0, lang);
-  formatPoints(0, lang);
-  formatCash(0, lang);
+export const prepareNumberFormats = (lang: Language = currentLanguage()): (() => void) => {
+  // one at a time, each when the browser is idle: made together, they were one long task of the
+  // hydration's effects (bench/README.md, "Lighthouse"); returns a cancel
+  const steps = [() => formatNumber(0, lang), () => formatPoints(0, lang), () => formatCash(0, lang)];
+  let cancel = () => {};
+  const next = (i: number) => {
+    const step = steps[i];
+    if (!step) return;
+    cancel = whenIdle(() => {
+      step();
+      next(i + 1);
+    }, 2000);
+  };
+  next(0);
+  return () => cancel();
 };
 
 /** A calendar date or a moment: `07 October 2025` / `07 أكتوبر 2025`. */
