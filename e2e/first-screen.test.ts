@@ -217,8 +217,19 @@ describe.each(['en', 'ar'] as Lang[])('the first screen from the HTML (%s)', (la
     await withStorage(page, { ...merchantStorage, language: lang });
     await rememberPainted(page);
     await countShifts(page);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      // the orders to accept, told from the home's other list (deliveries without a courier)
+      const toAccept = r.postDataBuffer()?.toString().includes('name="toAccept"') ? '?toAccept' : '';
+      if (path.startsWith('/api/')) calls.push(path + toAccept);
+    });
     await page.goto(`${server.url}/dashboard`);
     await page.getByTestId('balance').waitFor();
+    // what the home waits for was asked for once each: main.tsx asks while React hydrates, and the
+    // screen's queries share those requests
+    const once = ['/api/merchant/me', '/api/merchant/product/req/list?toAccept', '/api/merchant/branch/list'];
+    expect(once.map((p) => calls.filter((c) => c === p).length)).toEqual([1, 1, 1]);
     // the painted shell, then the dashboard drawn into it with the whole stylesheets: nothing moved
     await page.waitForTimeout(300);
     expect(await shifts(page)).toBeLessThanOrEqual(0.02);

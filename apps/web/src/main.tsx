@@ -6,7 +6,7 @@ import './app/focus.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { firstScreenOf } from './app/first-screen';
+import { type FirstScreen, firstScreenOf } from './app/first-screen';
 import { registerServiceWorker } from './app/register-service-worker';
 import { createAppRouter } from './app/router';
 import { holdAnswersUntil } from './lib/api';
@@ -14,6 +14,7 @@ import { watchConnectivity } from './lib/connectivity';
 import { nextTask, whenIdle } from './lib/deferred';
 import { englishLater, i18nReady } from './lib/i18n';
 import { currentLanguage } from './lib/language';
+import { queryClient } from './lib/query-client';
 import { getSession } from './lib/session';
 import { loadStylesheets } from './lib/stylesheets';
 import { measureVitals } from './lib/vitals-start';
@@ -39,6 +40,9 @@ async function start() {
   const painted = container.dataset.firstScreen;
   const app = <App router={router} />;
   if (painted && painted === firstScreenOf(window.location.pathname, getSession(), currentLanguage())) {
+    // a merchant's home: its data is asked for now, not by the hydration's effects
+    if (painted === `${'merchant' satisfies FirstScreen}-${currentLanguage()}`)
+      void import('./features/dashboard/home-queries').then((m) => m.prefetchMerchantHome(queryClient));
     startTransition(() => {
       hydrateRoot(container, app);
     });

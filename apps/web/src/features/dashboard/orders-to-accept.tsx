@@ -6,44 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { AcceptCountdown } from '../../components/accept-countdown';
 import { Bdi, OneLine } from '../../components/bidi';
 import { RowCard } from '../../components/row-card';
-import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { localized } from '../../lib/localized';
-import { queryKeys } from '../../lib/query-keys';
+import { type HomeRole, ordersToAcceptQuery, withoutCourierQuery } from './home-queries';
 import { StatTile } from './tiles';
-
-/** The most waiting orders (and deliveries without a courier) the home lists: the oldest, which run out first. */
-const SHOWN = 5;
-
-/** Who is at home: the merchant lists every branch's, a staff member their branch's (`…/branchList`). */
-export type HomeRole = 'merchant' | 'merchantUser';
-
-const listOf = async (role: HomeRole, filter: { toAccept?: boolean; noCourier?: boolean }) => {
-  const body = { ...filter, limit: SHOWN, pageNum: 1 };
-  const res =
-    role === 'merchant'
-      ? await api.call('merchant/product/req/list', body)
-      : await api.call('merchantUser/product/req/branchList', body);
-  return res.productRequests.rows;
-};
 
 /**
  * The new orders waiting to be accepted, oldest first, fetched with `me` (not after it): the
  * dashboard waits for both, so that it is drawn once, whole, and nothing under the list moves when
  * it arrives. The live feed refreshes it with every product request event (the lists' keys).
  */
-export const useOrdersToAccept = (role: HomeRole) =>
-  useQuery({
-    queryKey: queryKeys.productRequests.list({ tab: 'toAccept', role }),
-    queryFn: () => listOf(role, { toAccept: true }),
-  });
+export const useOrdersToAccept = (role: HomeRole) => useQuery(ordersToAcceptQuery(role));
 
 const useWithoutCourier = (role: HomeRole, waiting: number) =>
-  useQuery({
-    queryKey: queryKeys.productRequests.list({ tab: 'noCourier', role }),
-    queryFn: () => listOf(role, { noCourier: true }),
-    enabled: waiting > 0,
-  });
+  useQuery({ ...withoutCourierQuery(role), enabled: waiting > 0 });
 
 export interface Waiting {
   ordersToAccept: number;

@@ -2,7 +2,7 @@
  * The signed-in account (`merchant/me`, `merchantUser/me`), shared by the dashboard, the profile
  * and the activate-account screen.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api';
 import { useAppMutation } from '../mutation';
 import { queryKeys } from '../query-keys';
@@ -10,10 +10,15 @@ import { queryKeys } from '../query-keys';
 /** The merchant's profile, also set by a profile update. */
 export const merchantMeKey = queryKeys.me.detail({ role: 'merchant' });
 
+/** `merchant/me` as a query (also prefetched: features/dashboard/home-queries.ts). */
+export const merchantMeQuery = queryOptions({
+  queryKey: merchantMeKey,
+  queryFn: () => api.call('merchant/me', {}),
+});
+
 export const useMerchantMe = (options: { enabled?: boolean; silent?: boolean } = {}) =>
   useQuery({
-    queryKey: merchantMeKey,
-    queryFn: () => api.call('merchant/me', {}),
+    ...merchantMeQuery,
     enabled: options.enabled ?? true,
     meta: { silent: options.silent },
   });
