@@ -9,6 +9,7 @@ import { LANGUAGES, type Language } from '../../packages/contract/src/constants'
 import { messages } from '../../packages/contract/src/messages';
 import { FIRST_SCREENS, facadeChunks, staticClosure } from './build/chunks';
 import { firstScreenHtml } from './build/first-screen-html';
+import { thirdPartyPatches } from './build/third-party-patches';
 
 /** The API server during development (README: PORT defaults to 8080). */
 const apiServer = 'http://localhost:8080';
@@ -119,40 +120,6 @@ function mantineStylesPerComponent(): Plugin {
   };
 }
 
-/** Mantine's `useId` (`@mantine/hooks/esm/use-id/use-id.mjs`). */
-const MANTINE_USE_ID = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
-
-/**
- * Mantine's `useId` keeps React's id for the first render and then, in a layout effect, swaps it
- * for a random one: every input, label and popover of a hydrated screen renders a second time,
- * synchronously, and rewrites its ids in the page (bench/README.md, "Lighthouse": one of the long
- * tasks of the sign-in screen). React's own id is unique in the page and the same on the build's
- * renderer and in the browser, so the build keeps it. The build fails if a Mantine release changes
- * the hook, so that this is looked at again. (The dev server pre-bundles Mantine: there the hook is
- * Mantine's own.)
- */
-function mantineStableIds(): Plugin {
-  return {
-    name: 'loyalty:mantine-stable-ids',
-    transform(code, id) {
-      if (!MANTINE_USE_ID.test(id)) return null;
-      if (!code.includes('setUuid(randomId())') || !code.includes('export { useId$1 as useId }'))
-        this.error(`${id}: Mantine's useId changed; review mantineStableIds (vite.config.ts)`);
-      return {
-        code: [
-          '"use client";',
-          'import { useId as useReactId } from "react";',
-          'export function useId(staticId) {',
-          '  const reactId = useReactId();',
-          '  return typeof staticId === "string" ? staticId : "mantine-" + reactId.replace(/:/g, "");',
-          '}',
-        ].join('\n'),
-        map: null,
-      };
-    },
-  };
-}
-
 const MESSAGES = 'virtual:messages/';
 
 /**
@@ -225,9 +192,9 @@ export default defineConfig({
   plugins: [
     react(),
     firstScreens.plugin,
-    firstScreenHtml({ ssrPlugins: () => [react(), mantineStableIds(), messagesByLanguage()] }),
+    firstScreenHtml({ ssrPlugins: () => [react(), ...thirdPartyPatches(), messagesByLanguage()] }),
     mantineStylesPerComponent(),
-    mantineStableIds(),
+    ...thirdPartyPatches(),
     messagesByLanguage(),
     precompress(),
     // The service worker (src/sw.ts) is built with the app and gets the release's file list injected
