@@ -517,6 +517,9 @@ if (args.has('--lighthouse')) {
   );
   try {
     lighthouse = await runLighthouse(log, server.url);
+    // the long tasks behind the blocking time, measured (bench/lib/long-tasks.mjs)
+    const { measureLongTasks } = await import('./lib/long-tasks.mjs');
+    lighthouse.push('', '### Long tasks (measured, CPU 4× slower)', '', ...(await measureLongTasks(log, server.url)));
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

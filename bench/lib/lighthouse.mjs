@@ -50,7 +50,7 @@ function install(log) {
 }
 
 /** Signs in as `account` (merchant/login) and returns what the web app keeps in localStorage. */
-async function sessionStorageOf(baseUrl, account) {
+export async function sessionStorageOf(baseUrl, account) {
   const form = new FormData();
   form.append('username', account.username);
   form.append('password', account.password);
@@ -162,11 +162,13 @@ export function seededDataDir() {
   return dataDir;
 }
 
-// On its own: the compiled server (built first when its sources changed) on a seeded data folder and a free port.
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * Runs `fn(baseUrl)` against the compiled server (built first when its sources changed) serving
+ * `webDist` on a fresh data folder with the demo, on a free port; stops it afterwards.
+ */
+export async function withDemoServer(webDist, fn) {
   const { ensureServerBuilt } = await import('../../scripts/lib.mjs');
-  if ((await ensureServerBuilt()) !== 0) process.exit(1);
-  const webDist = process.env.LIGHTHOUSE_WEB_DIST ?? path.join(root, 'apps/web/dist');
+  if ((await ensureServerBuilt()) !== 0) throw new Error('the server did not build');
   const dataDir = seededDataDir();
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
@@ -194,11 +196,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       if (i > 300) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
-    console.log((await runLighthouse(console.log, baseUrl)).join('\n'));
+    return await fn(baseUrl);
   } finally {
     const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGTERM');
     await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+// On its own: the compiled server on a seeded data folder and a free port.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const webDist = process.env.LIGHTHOUSE_WEB_DIST ?? path.join(root, 'apps/web/dist');
+  await withDemoServer(webDist, async (baseUrl) => console.log((await runLighthouse(console.log, baseUrl)).join('\n')));
 }
