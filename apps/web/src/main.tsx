@@ -41,7 +41,7 @@ async function start() {
   const app = <App router={router} />;
   if (painted && painted === firstScreenOf(window.location.pathname, getSession(), currentLanguage())) {
     // a merchant's home: its data is asked for now, not by the hydration's effects
-    if (painted === `${'merchant' satisfies FirstScreen}-${currentLanguage()}`)
+    if (painted.startsWith(`${'merchant' satisfies FirstScreen}-`))
       void import('./features/dashboard/home-queries').then((m) => m.prefetchMerchantHome(queryClient));
     startTransition(() => {
       hydrateRoot(container, app);
