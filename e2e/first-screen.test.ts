@@ -66,6 +66,7 @@ async function rememberPainted(page: Page): Promise<void> {
       w.painted = Array.from(document.querySelectorAll('#root *')).filter((e) => !standIn?.contains(e));
       w.paintedIds = w.painted.map((e) => e.id);
       w.paintedAs = document.getElementById('root')?.getAttribute('data-first-screen') ?? null;
+      (w as { paintedTitle?: string }).paintedTitle = document.querySelector('#root h1')?.textContent ?? '';
     });
   });
 }
@@ -214,7 +215,10 @@ describe.each(['en', 'ar'] as Lang[])('the first screen from the HTML (%s)', (la
   it("hydrates a merchant's signed-in home, then shows the dashboard's data", async () => {
     const { page, context } = await newPage(browser, lang);
     const problems = consoleProblems(page);
-    await withStorage(page, { ...merchantStorage, language: lang });
+    // the name the home stored on an earlier visit (lib/session.ts, rememberUserName): not the
+    // server's, to tell which the page painted
+    const user = { ...JSON.parse(merchantStorage.user), name: 'Stored Name' };
+    await withStorage(page, { ...merchantStorage, user: JSON.stringify(user), language: lang });
     await rememberPainted(page);
     await countShifts(page);
     const calls: string[] = [];
@@ -223,13 +227,33 @@ describe.each(['en', 'ar'] as Lang[])('the first screen from the HTML (%s)', (la
       // the orders to accept, told from the home's other list (deliveries without a courier)
       const toAccept = r.postDataBuffer()?.toString().includes('name="toAccept"') ? '?toAccept' : '';
       if (path.startsWith('/api/')) calls.push(path + toAccept);
+      else if (path.endsWith('.js') && !calls.includes('script')) calls.push('script');
     });
     await page.goto(`${server.url}/dashboard`);
     await page.getByTestId('balance').waitFor();
-    // what the home waits for was asked for once each: main.tsx asks while React hydrates, and the
-    // screen's queries share those requests
+    // what the home waits for was asked for once each, by the page's head script before any of the
+    // app's scripts (app/first-screen-calls.ts); the app's own calls took those answers
     const once = ['/api/merchant/me', '/api/merchant/product/req/list?toAccept', '/api/merchant/branch/list'];
     expect(once.map((p) => calls.filter((c) => c === p).length)).toEqual([1, 1, 1]);
+    expect(calls.slice(0, 3).sort()).toEqual([...once].sort());
+    expect(calls[3]).toBe('script');
+    // the welcome was painted by the HTML with the stored name; the same title now has the server's
+    const welcome = (name: string) =>
+      (readLocale<Record<string, any>>(`features/dashboard/locales/${lang}.json`).welcome as string).replace(
+        '{{name}}',
+        `\u2068${name}\u2069`,
+      );
+    expect(await page.evaluate(() => (window as unknown as { paintedTitle?: string }).paintedTitle)).toBe(
+      welcome('Stored Name'),
+    );
+    await expect
+      .poll(() => page.locator('#root h1').textContent())
+      .toBe(welcome(await server.api<{ name: string }>('merchant/me', {}, merchantStorage.token).then((m) => m.name)));
+    expect(
+      await page.evaluate(() =>
+        ((window as unknown as { painted?: Element[] }).painted ?? []).some((e) => e.tagName === 'H1' && e.isConnected),
+      ),
+    ).toBe(true);
     // the painted shell, then the dashboard drawn into it with the whole stylesheets: nothing moved
     await page.waitForTimeout(300);
     expect(await shifts(page)).toBeLessThanOrEqual(0.02);

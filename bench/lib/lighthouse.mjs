@@ -49,7 +49,7 @@ function install(log) {
   return { node };
 }
 
-/** Signs in as `account` (merchant/login) and returns what the web app keeps in localStorage. */
+/** Signs in as `account` (merchant/login) and returns what the web app keeps in localStorage after a first visit of the home. */
 export async function sessionStorageOf(baseUrl, account) {
   const form = new FormData();
   form.append('username', account.username);
@@ -58,12 +58,18 @@ export async function sessionStorageOf(baseUrl, account) {
   const body = await res.json();
   if (!res.ok) throw new Error(`merchant/login → ${res.status} ${JSON.stringify(body)}`);
   const s = body.data;
+  // a merchant back in the app: the home stored the name `merchant/me` gave on the last visit
+  // (lib/session.ts, rememberUserName), with which the page paints the welcome
+  const meForm = new FormData();
+  meForm.append('token', s.token);
+  const me = await fetch(`${baseUrl}/api/merchant/me`, { method: 'POST', body: meForm });
+  const { name } = (await me.json()).data ?? {};
   return {
     token: s.token,
     role: s.rule,
     isAproved: String(s.isAproved),
     merchantId: String(s.id),
-    user: JSON.stringify({ id: s.id, rule: s.rule, mobile: account.username }),
+    user: JSON.stringify({ id: s.id, rule: s.rule, mobile: account.username, name }),
   };
 }
 

@@ -10,7 +10,8 @@
  * - the page's two scripts (constant: the server allows them by their hashes, http/security.ts):
  *   in the head, from what the visitor's storage says, the language and direction of the page, the
  *   screen to paint (none: the stylesheets are enabled at once), and the chunks to fetch while the
- *   entry downloads (the first screen's lazily imported chunks, the Arabic strings); after #root,
+ *   entry downloads (the first screen's lazily imported chunks, the Arabic strings), and for a
+ *   merchant's home the calls it waits for (src/app/first-screen-calls.ts); after #root,
  *   the copy of that screen's template into it.
  * - on the pages of /login and /dashboard, the app's scripts and the screen's chunks are fetched once
  *   the painted screen is on screen, not alongside the page (bench/README.md, "Lighthouse").
@@ -21,7 +22,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin, type PluginOption, type Rolldown } from 'vite';
-import { STORAGE_KEYS } from '../../../packages/contract/src/constants';
+import { LIMITS, STORAGE_KEYS } from '../../../packages/contract/src/constants';
+import { earlyCallsOf, merchantHomeCalls, WELCOME } from '../src/app/first-screen-calls';
 import { FIRST_SCREENS, facadeChunks, staticClosure } from './chunks';
 import { criticalCss } from './critical-css';
 
@@ -38,26 +40,33 @@ const K = STORAGE_KEYS;
  * `go` adds the app's entry scripts (listed in `first-screen-entry` on the pages of /login and
  * /dashboard, whose head has none) and, in the next task, the preloads (each added element starts a
  * request: all at once they made a long task); when a screen is painted from the HTML, the
- * body's script calls it once that paint is on screen, else it runs at once. Whatever fails in
- * reading the storage, the app still starts.
+ * body's script calls it once that paint is on screen, else it runs at once. For a merchant's home
+ * it sends the calls the home waits for at once, with the stored token (`calls`, from
+ * src/app/first-screen-calls.ts), and leaves their answers on `document.firstScreenCalls` for
+ * lib/api.ts. Whatever fails in reading the storage, the app still starts.
  */
 const HEAD_SCRIPT = `(function(){var d=document,h=d.documentElement,f=[],v=null,e=null;
 try{var m=JSON.parse(d.getElementById('first-screen-chunks').textContent),s=localStorage,p=location.pathname,l=s.getItem('${K.language}'),t=s.getItem('${K.token}');
 if(l==='ar'){h.lang='ar';h.dir='rtl';f=f.concat(m.ar)}
 if(p==='/login'||(p==='/'&&!t&&l))f=f.concat(m.signIn);else if(t)f=f.concat(m.home);
 if(p==='/login')v='login';else if(p==='/dashboard'&&t&&s.getItem('${K.role}')==='merchant'&&s.getItem('${K.isAproved}')!=='false')v='merchant';
-if(v)h.setAttribute('data-first-screen',v+'-'+(l==='ar'?'ar':'en'));else d.querySelectorAll('link[data-first-screen-css]').forEach(function(x){x.disabled=false})}catch(x){}
+if(v)h.setAttribute('data-first-screen',v+'-'+(l==='ar'?'ar':'en'));else d.querySelectorAll('link[data-first-screen-css]').forEach(function(x){x.disabled=false})
+if(v==='merchant'){var q=d.firstScreenCalls={};m.calls.forEach(function(c){var b=new FormData(),r;c.fields.forEach(function(x){b.append(x[0],x[1])});b.append('token',t);
+r=fetch('/api/'+c.path,{method:'POST',body:b,headers:{Accept:'application/json','Accept-Language':l==='ar'?'ar':'en',Authorization:'Bearer '+t}});r.catch(function(){});q[c.key]={token:t,answer:r}})}}catch(x){}
 try{var n=d.getElementById('first-screen-entry');e=n&&JSON.parse(n.textContent)}catch(x){}
 var a=function(x,k){var el=d.createElement(k?'link':'script');if(k)el.rel='modulepreload';else el.type='module';el.crossOrigin='';el[k?'href':'src']='/'+x;d.head.appendChild(el)};
 var go=function(){if(go.done)return;go.done=1;(e||[]).forEach(function(x){a(x,0)});setTimeout(function(){f.forEach(function(x){a(x,1)})},0)};
 if(e&&v)d.firstScreenStart=go;else go()})()`;
 
 /**
- * After #root: the screen's template into it (then the templates go); once that paint is on screen
+ * After #root: the screen's template into it, a merchant's welcome with the stored name
+ * (src/app/first-screen-calls.ts, WELCOME), then the templates go; once that paint is on screen
  * (the frame after it), the app's scripts (HEAD_SCRIPT's `go`; at the latest after a second).
  */
 const BODY_SCRIPT = `(function(){var d=document,v=d.documentElement.getAttribute('data-first-screen'),t=v&&d.getElementById('first-screen-'+v),r=d.getElementById('root'),g=d.firstScreenStart;
-if(t&&r&&!r.firstChild){r.appendChild(t.content.cloneNode(true));r.setAttribute('data-first-screen',v)}
+if(t&&r&&!r.firstChild){var c=t.content.cloneNode(true);
+try{var u=JSON.parse(localStorage.getItem('${K.user}')).name,w=c.querySelector('[${WELCOME.attribute}]');if(typeof u==='string'&&u&&w)w.textContent=w.getAttribute('${WELCOME.attribute}').replace('${WELCOME.slot}',function(){return '\\u2068'+u+'\\u2069'})}catch(x){}
+r.appendChild(c);r.setAttribute('data-first-screen',v)}
 d.querySelectorAll('template[id^="first-screen-"]').forEach(function(e){e.remove()});
 if(g){requestAnimationFrame(function(){setTimeout(g,0)});setTimeout(g,1000)}})()`;
 
@@ -224,7 +233,12 @@ export function firstScreenHtml(opts: { ssrPlugins: () => PluginOption[] }): Plu
             {
               tag: 'script',
               attrs: { type: 'application/json', id: 'first-screen-chunks' },
-              children: JSON.stringify({ signIn: signIn.js, home: home.js, ar: ar.js }),
+              children: JSON.stringify({
+                signIn: signIn.js,
+                home: home.js,
+                ar: ar.js,
+                calls: earlyCallsOf(Object.values(merchantHomeCalls(LIMITS))),
+              }),
               injectTo: 'head',
             },
             { tag: 'script', children: HEAD_SCRIPT, injectTo: 'head' },

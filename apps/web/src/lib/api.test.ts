@@ -1,5 +1,6 @@
-import { STORAGE_KEYS } from '@loyalty/contract';
+import { LIMITS, STORAGE_KEYS } from '@loyalty/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { earlyCallsOf, merchantHomeCalls } from '../app/first-screen-calls';
 import { ApiError, api, holdAnswersUntil, imageUrl, rolePath, setUnauthorizedHandler, toFormData } from './api';
 import { clearStorage, getSession, saveSession } from './session';
 
@@ -149,6 +150,37 @@ describe('api.call', () => {
     expect(fetchMock.mock.calls[1][0]).toBe('/api/merchantUser/req/list');
     expect((fetchMock.mock.calls[1][1].body as FormData).get('status')).toBe('pending');
     expect(rolePath('product/details', 'delivery')).toBe('merchantUser/product/details');
+  });
+
+  it("answers a call the page's head script already sent, once, for the same session only", async () => {
+    saveSession({ token: 'tok', rule: 'merchant', isAproved: true, id: 9 });
+    const answer = (data: unknown) => Promise.resolve(new Response(JSON.stringify({ data }), { status: 200 }));
+    const [list, me] = earlyCallsOf([merchantHomeCalls(LIMITS).toAccept, merchantHomeCalls(LIMITS).me]);
+    Object.assign(document, {
+      firstScreenCalls: {
+        [list.key]: { token: 'tok', answer: answer({ productRequests: { rows: ['early'], count: 1 } }) },
+        [me.key]: { token: 'another session', answer: answer({ name: 'someone else' }) },
+      },
+    });
+    try {
+      // the same fields in another order: the same call
+      const body = { pageNum: 1, limit: 5, toAccept: true };
+      await expect(api.call('merchant/product/req/list', body)).resolves.toEqual({
+        productRequests: { rows: ['early'], count: 1 },
+      });
+      expect(fetchMock).not.toHaveBeenCalled();
+      // taken once: the next asks the server
+      reply(200, { data: { productRequests: { rows: [], count: 0 } } });
+      await api.call('merchant/product/req/list', body);
+      // another list, and an answer sent with another token: asked anew
+      reply(200, { data: { productRequests: { rows: [], count: 0 } } });
+      await api.call('merchant/product/req/list', { ...body, toAccept: false });
+      reply(200, { data: { name: 'mine' } });
+      await expect(api.call('merchant/me', {})).resolves.toEqual({ name: 'mine' });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    } finally {
+      Reflect.deleteProperty(document, 'firstScreenCalls');
+    }
   });
 
   it('turns a network failure into a readable error', async () => {

@@ -5,6 +5,7 @@
  * an `ApiError`.
  */
 import type { ApiBody, ApiPath, ApiResponse } from '@loyalty/contract';
+import { callKey, type EarlyAnswers } from '../app/first-screen-calls';
 import { markReachable } from './connectivity';
 import { i18n } from './i18n';
 import { currentLanguage } from './language';
@@ -115,17 +116,18 @@ interface RawResponse {
   payload: unknown;
 }
 
+const rawOf = async (res: Response): Promise<RawResponse> => ({
+  status: res.status,
+  payload: await res.json().catch(() => null),
+});
+
 const send = (
   url: string,
   form: FormData,
   headers: Record<string, string>,
   opts: CallOptions,
 ): Promise<RawResponse> => {
-  if (!opts.onProgress)
-    return fetch(url, { method: 'POST', body: form, headers, signal: opts.signal }).then(async (res) => ({
-      status: res.status,
-      payload: await res.json().catch(() => null),
-    }));
+  if (!opts.onProgress) return fetch(url, { method: 'POST', body: form, headers, signal: opts.signal }).then(rawOf);
   const onProgress = opts.onProgress;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -151,6 +153,28 @@ const send = (
   });
 };
 
+/** How long after the page opened the head script's answers may serve (later, the app asks anew). */
+const EARLY_FOR_MS = 30_000;
+
+/**
+ * The answer the page's head script already asked for this very call (app/first-screen-calls.ts),
+ * with the same session's token: taken once; null for any other call, or once it is too old.
+ */
+const earlyAnswer = (path: string, form: FormData, token: string | null): Promise<RawResponse> | null => {
+  const early = (document as Document & { firstScreenCalls?: EarlyAnswers }).firstScreenCalls;
+  if (!early || !token || performance.now() > EARLY_FOR_MS) return null;
+  const fields: [string, string][] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== 'string') return null;
+    fields.push([name, value]);
+  }
+  const key = callKey(path, fields);
+  const found = early[key];
+  if (!found || found.token !== token) return null;
+  delete early[key];
+  return found.answer.then(rawOf);
+};
+
 const asRecord = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
 
@@ -165,7 +189,9 @@ const call = async <P extends ApiPath>(path: P, body?: ApiBody<P>, opts: CallOpt
 
   let res: RawResponse;
   try {
-    res = await send(`/api/${path}`, form, headers, opts);
+    const early = opts.onProgress || opts.signal ? null : earlyAnswer(path, form, token);
+    res = await (early?.catch(() => send(`/api/${path}`, form, headers, opts)) ??
+      send(`/api/${path}`, form, headers, opts));
     if (held) await held;
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;

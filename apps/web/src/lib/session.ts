@@ -11,6 +11,8 @@ export interface StoredUser {
   id: number;
   rule: string;
   mobile?: string;
+  /** A merchant's name as `merchant/me` last said: the page's script paints the home's welcome with it (rememberUserName). */
+  name?: string;
 }
 
 export interface Session {
@@ -90,6 +92,18 @@ export const saveSession = (res: Pick<SessionResponse, 'token' | 'rule' | 'isApr
   const user: StoredUser = { id: res.id, rule: res.rule, ...(mobile ? { mobile } : {}) };
   s.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   emit();
+};
+
+/**
+ * Keeps the signed-in merchant's name with the stored user (a new sign-in stores a new user without
+ * one): the page's HTML then paints the home's welcome with it before any script has loaded
+ * (apps/web/build/first-screen-html.ts). Not a change of the session: nothing re-renders.
+ */
+export const rememberUserName = (name: string) => {
+  const s = storage();
+  const user = parseUser(s?.getItem(STORAGE_KEYS.user) ?? null);
+  if (!s || !user || user.name === name) return;
+  s.setItem(STORAGE_KEYS.user, JSON.stringify({ ...user, name }));
 };
 
 export const setStoredApproval = (isAproved: boolean) => {

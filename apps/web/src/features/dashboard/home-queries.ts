@@ -4,19 +4,17 @@
  * the requests leave while React hydrates instead of from the hydration's effects.
  */
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { HOME_SHOWN } from '../../app/first-screen-calls';
 import { api } from '../../lib/api';
 import { branchListQuery } from '../../lib/queries/branches';
 import { merchantMeQuery } from '../../lib/queries/me';
 import { queryKeys } from '../../lib/query-keys';
 
-/** The most waiting orders (and deliveries without a courier) the home lists: the oldest, which run out first. */
-const SHOWN = 5;
-
 /** Who is at home: the merchant lists every branch's, a staff member their branch's (`…/branchList`). */
 export type HomeRole = 'merchant' | 'merchantUser';
 
 const listOf = async (role: HomeRole, filter: { toAccept?: boolean; noCourier?: boolean }) => {
-  const body = { ...filter, limit: SHOWN, pageNum: 1 };
+  const body = { ...filter, limit: HOME_SHOWN, pageNum: 1 };
   const res =
     role === 'merchant'
       ? await api.call('merchant/product/req/list', body)
