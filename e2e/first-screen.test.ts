@@ -232,7 +232,7 @@ describe.each(['en', 'ar'] as Lang[])('the first screen from the HTML (%s)', (la
     await page.goto(`${server.url}/dashboard`);
     await page.getByTestId('balance').waitFor();
     // what the home waits for was asked for once each, by the page's head script before any of the
-    // app's scripts (app/first-screen-calls.ts); the app's own calls took those answers
+    // app's scripts (lib/first-screen-calls.ts); the app's own calls took those answers
     const once = ['/api/merchant/me', '/api/merchant/product/req/list?toAccept', '/api/merchant/branch/list'];
     expect(once.map((p) => calls.filter((c) => c === p).length)).toEqual([1, 1, 1]);
     expect(calls.slice(0, 3).sort()).toEqual([...once].sort());

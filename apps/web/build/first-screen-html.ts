@@ -11,7 +11,7 @@
  *   in the head, from what the visitor's storage says, the language and direction of the page, the
  *   screen to paint (none: the stylesheets are enabled at once), and the chunks to fetch while the
  *   entry downloads (the first screen's lazily imported chunks, the Arabic strings), and for a
- *   merchant's home the calls it waits for (src/app/first-screen-calls.ts); after #root,
+ *   merchant's home the calls it waits for (src/lib/first-screen-calls.ts); after #root,
  *   the copy of that screen's template into it.
  * - on the pages of /login and /dashboard, the app's scripts and the screen's chunks are fetched once
  *   the painted screen is on screen, not alongside the page (bench/README.md, "Lighthouse").
@@ -23,7 +23,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin, type PluginOption, type Rolldown } from 'vite';
 import { LIMITS, STORAGE_KEYS } from '../../../packages/contract/src/constants';
-import { earlyCallsOf, merchantHomeCalls, WELCOME } from '../src/app/first-screen-calls';
+import { earlyCallsOf, merchantHomeCalls, WELCOME } from '../src/lib/first-screen-calls';
 import { FIRST_SCREENS, facadeChunks, staticClosure } from './chunks';
 import { criticalCss } from './critical-css';
 
@@ -42,7 +42,7 @@ const K = STORAGE_KEYS;
  * request: all at once they made a long task); when a screen is painted from the HTML, the
  * body's script calls it once that paint is on screen, else it runs at once. For a merchant's home
  * it sends the calls the home waits for at once, with the stored token (`calls`, from
- * src/app/first-screen-calls.ts), and leaves their answers on `document.firstScreenCalls` for
+ * src/lib/first-screen-calls.ts), and leaves their answers on `document.firstScreenCalls` for
  * lib/api.ts. Whatever fails in reading the storage, the app still starts.
  */
 const HEAD_SCRIPT = `(function(){var d=document,h=d.documentElement,f=[],v=null,e=null;
@@ -60,7 +60,7 @@ if(e&&v)d.firstScreenStart=go;else go()})()`;
 
 /**
  * After #root: the screen's template into it, a merchant's welcome with the stored name
- * (src/app/first-screen-calls.ts, WELCOME), then the templates go; once that paint is on screen
+ * (src/lib/first-screen-calls.ts, WELCOME), then the templates go; once that paint is on screen
  * (the frame after it), the app's scripts (HEAD_SCRIPT's `go`; at the latest after a second).
  */
 const BODY_SCRIPT = `(function(){var d=document,v=d.documentElement.getAttribute('data-first-screen'),t=v&&d.getElementById('first-screen-'+v),r=d.getElementById('root'),g=d.firstScreenStart;

@@ -1,7 +1,7 @@
 import { LIMITS, STORAGE_KEYS } from '@loyalty/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { earlyCallsOf, merchantHomeCalls } from '../app/first-screen-calls';
 import { ApiError, api, holdAnswersUntil, imageUrl, rolePath, setUnauthorizedHandler, toFormData } from './api';
+import { earlyCallsOf, merchantHomeCalls } from './first-screen-calls';
 import { clearStorage, getSession, saveSession } from './session';
 
 const entries = (form: FormData) =>

@@ -5,8 +5,8 @@
  * an `ApiError`.
  */
 import type { ApiBody, ApiPath, ApiResponse } from '@loyalty/contract';
-import { callKey, type EarlyAnswers } from '../app/first-screen-calls';
 import { markReachable } from './connectivity';
+import { callKey, type EarlyAnswers } from './first-screen-calls';
 import { i18n } from './i18n';
 import { currentLanguage } from './language';
 import { clearStorage, getSession } from './session';
@@ -157,7 +157,7 @@ const send = (
 const EARLY_FOR_MS = 30_000;
 
 /**
- * The answer the page's head script already asked for this very call (app/first-screen-calls.ts),
+ * The answer the page's head script already asked for this very call (lib/first-screen-calls.ts),
  * with the same session's token: taken once; null for any other call, or once it is too old.
  */
 const earlyAnswer = (path: string, form: FormData, token: string | null): Promise<RawResponse> | null => {

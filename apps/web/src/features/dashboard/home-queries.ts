@@ -4,8 +4,8 @@
  * the requests leave while React hydrates instead of from the hydration's effects.
  */
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { HOME_SHOWN } from '../../app/first-screen-calls';
 import { api } from '../../lib/api';
+import { HOME_SHOWN } from '../../lib/first-screen-calls';
 import { branchListQuery } from '../../lib/queries/branches';
 import { merchantMeQuery } from '../../lib/queries/me';
 import { queryKeys } from '../../lib/query-keys';

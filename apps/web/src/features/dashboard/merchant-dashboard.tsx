@@ -3,12 +3,12 @@ import { IconBox, IconBuildingStore, IconGift, IconPackage, IconUserPlus, IconUs
 import { memo, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { WELCOME } from '../../app/first-screen-calls';
 import { Amount } from '../../components/bidi';
 import { CashValue } from '../../components/cash-value';
 import { GoLiveSwitch } from '../../components/go-live-switch';
 import { LoadingScreen } from '../../components/loading-screen';
 import { ScanButton } from '../../components/scan-button';
+import { WELCOME } from '../../lib/first-screen-calls';
 
 import { formatNumber, formatPoints, isolate } from '../../lib/format';
 import { useHydrated } from '../../lib/hydration';
