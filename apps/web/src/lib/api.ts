@@ -189,9 +189,9 @@ const call = async <P extends ApiPath>(path: P, body?: ApiBody<P>, opts: CallOpt
 
   let res: RawResponse;
   try {
+    const fresh = () => send(`/api/${path}`, form, headers, opts);
     const early = opts.onProgress || opts.signal ? null : earlyAnswer(path, form, token);
-    res = await (early?.catch(() => send(`/api/${path}`, form, headers, opts)) ??
-      send(`/api/${path}`, form, headers, opts));
+    res = await (early ? early.catch(fresh) : fresh());
     if (held) await held;
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
