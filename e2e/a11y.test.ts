@@ -372,7 +372,20 @@ describe('keyboard only', () => {
             };
             await go();
             visits++;
-            const found = await checkScreen(page, writes, go, url, r.path, seen);
+            const before = new Set(seen);
+            let found = await checkScreen(page, writes, go, url, r.path, seen);
+            const found1 = [...found.problems, ...found.forms.flatMap((f) => f.problems)];
+            if (found1.length) {
+              // a 2-core CI machine can miss a focus or a dialog by a moment: a screen with problems is
+              // walked again once from a fresh load, and only what it shows again fails the check
+              // (what showed once is printed, so a flake still leaves its trace)
+              console.log(`keyboard ${url}: walked again after ${found1.join('; ')}`);
+              seen.clear();
+              for (const s of before) seen.add(s);
+              await page.goto(`${server.url}${url}`);
+              await settle(page);
+              found = await checkScreen(page, writes, go, url, r.path, seen);
+            }
             forms.push(...found.forms);
             problems.push(...found.problems);
             openers += found.openers;
@@ -386,6 +399,6 @@ describe('keyboard only', () => {
           `${forms.length} forms checked (${distinct.size} distinct), ${problems.length} problems\n` +
           forms.map((f) => `  ${f.where}: ${f.signature} — ${f.controls} controls, ${f.submitted}`).join('\n'),
       );
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     }, 900_000);
 });

@@ -3,12 +3,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { bin, ensureWebBuilt, root, run, stopSignal } from './lib.mjs';
 
 const only = process.argv.slice(2);
 const results = [];
 let passed = 0;
 let failed = 0;
+const failures = [];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-npm-test-'));
 
 async function step(name, fn) {
@@ -43,6 +45,9 @@ async function vitest(name, args) {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     if (code !== 0 && !report.numFailedTests) failed += 1;
+    for (const file of report.testResults ?? [])
+      for (const t of file.assertionResults ?? [])
+        if (t.status === 'failed') failures.push({ name: t.fullName, message: t.failureMessages?.[0] ?? '' });
   } catch {
     failed += 1;
   }
@@ -110,4 +115,16 @@ console.log('\nSummary:');
 for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.secs}s)`);
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);
+// the failed tests last, with the head of their messages: the end of a CI log is often all one sees
+for (const f of failures.slice(0, 5)) {
+  const lines = stripVTControlCharacters(f.message)
+    .split('\n')
+    .filter((l) => l.trim() && !l.trim().startsWith('at '));
+  console.log(
+    `FAILED: ${f.name}\n${lines
+      .slice(0, 12)
+      .map((l) => `  ${l.slice(0, 300)}`)
+      .join('\n')}`,
+  );
+}
 process.exit(results.every((r) => r.ok) ? 0 : 1);
