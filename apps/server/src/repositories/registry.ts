@@ -38,6 +38,7 @@ import { eventsRepository, feedChannel } from '../platform/events/events.reposit
 import { idempotencyRepository } from '../platform/idempotency/idempotency.repository';
 import { ledgerRepository } from '../platform/ledger/ledger.repository';
 import { secretsRepository } from '../platform/secrets/secrets.repository';
+import { journalRepository } from './journal';
 
 /** What the live feed's events repository tells the store (docs/architecture.md "Live feed"). */
 export interface WriteHooks {
@@ -75,6 +76,7 @@ const FACTORIES = {
   secrets: secretsRepository,
   activity: activityRepository,
   events: (db: Kysely<Database>, hooks: WriteHooks) => eventsRepository(db, hooks.written),
+  journal: (db: Kysely<Database>, hooks: WriteHooks) => journalRepository(db, hooks.written),
   push: pushRepository,
   tickets: ticketsRepository,
   qr: qrRepository,

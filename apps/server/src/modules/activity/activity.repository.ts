@@ -1,5 +1,5 @@
 import { clock } from '@loyalty/contract';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import { keyset } from '../../db/keyset';
 import { type Params, preparedQuery } from '../../db/prepared';
 import type { AuditLogTable, Database, SubjectType } from '../../db/schema';
@@ -32,37 +32,50 @@ export interface CurrentName {
   nameAr: string | null;
 }
 
-type AuditValues = Omit<NewAuditRow, 'actorName'> & { actorIdText: string; createdAt: string };
-/** The insert of an audit row, the actor's name read in the same statement (built once per kind of actor). */
-const appendAs = (actorName: (p: Params<AuditValues>) => RawBuilder<string>) =>
-  preparedQuery((db, p: Params<AuditValues>) =>
-    db.insertInto('auditLog').values({
-      merchantId: p.merchantId,
-      actorType: p.actorType,
-      actorId: p.actorId,
-      actorRole: p.actorRole,
-      actorName: actorName(p),
-      branchId: p.branchId,
-      action: p.action,
-      entity: p.entity,
-      entityId: p.entityId,
-      before: p.before,
-      after: p.after,
-      device: p.device,
-      overrideById: p.overrideById,
-      // the manager whose override PIN let the action through, named as they are now (issue 27)
-      overrideByName: sql<string | null>`(select m.name from merchants m where m.id = ${p.overrideById})`,
-      createdAt: p.createdAt,
-    }),
-  );
-const byMerchant = appendAs(
-  (p) => sql<string>`coalesce((select m.name from merchants m where m.id = ${p.actorId}), '#' || ${p.actorIdText})`,
-);
-const byStaff = appendAs(
-  (p) =>
-    sql<string>`coalesce((select trim(u.f_name || ' ' || u.l_name) from merchant_users u where u.id = ${p.actorId}), '#' || ${p.actorIdText})`,
-);
-const byOther = appendAs((p) => sql<string>`'#' || ${p.actorIdText}`);
+export type AuditValues = Omit<NewAuditRow, 'actorName'> & { actorIdText: string; createdAt: string };
+
+/**
+ * The insert of an audit row, the actor's name read in the same statement as it is now (kept on the
+ * row so the log reads the same later). `qc` is the database, or a WITH that writes it beside a
+ * transition's event in one statement (repositories/journal.ts).
+ */
+export const auditInsert = (qc: QueryCreator<Database>, p: Params<AuditValues>, actorType: SubjectType) =>
+  qc.insertInto('auditLog').values({
+    merchantId: p.merchantId,
+    actorType: p.actorType,
+    actorId: p.actorId,
+    actorRole: p.actorRole,
+    actorName:
+      actorType === 'merchant'
+        ? sql<string>`coalesce((select m.name from merchants m where m.id = ${p.actorId}), '#' || ${p.actorIdText})`
+        : actorType === 'merchantUser'
+          ? sql<string>`coalesce((select trim(u.f_name || ' ' || u.l_name) from merchant_users u where u.id = ${p.actorId}), '#' || ${p.actorIdText})`
+          : sql<string>`'#' || ${p.actorIdText}`,
+    branchId: p.branchId,
+    action: p.action,
+    entity: p.entity,
+    entityId: p.entityId,
+    before: p.before,
+    after: p.after,
+    device: p.device,
+    overrideById: p.overrideById,
+    // the manager whose override PIN let the action through, named as they are now (issue 27)
+    overrideByName: sql<string | null>`(select m.name from merchants m where m.id = ${p.overrideById})`,
+    createdAt: p.createdAt,
+  });
+
+/** An audit row's values as its insert binds them. */
+export const auditParams = (row: Omit<NewAuditRow, 'actorName'>): AuditValues => ({
+  ...row,
+  actorIdText: String(row.actorId),
+  // the app's clock, like the rows it audits (a pause's audit time and its pausedUntil agree)
+  createdAt: clock.nowIso(),
+});
+
+/** The insert of an audit row, one prepared statement per kind of actor (its name is read its own way). */
+const appendAs = (actorType: SubjectType) =>
+  preparedQuery((db, p: Params<AuditValues>) => auditInsert(db, p, actorType));
+const APPEND = { merchant: appendAs('merchant'), merchantUser: appendAs('merchantUser'), other: appendAs('user') };
 
 /**
  * The only SQL of the audit trail. Append-only by construction: there is no update or delete here
@@ -88,12 +101,12 @@ export const activityRepository = (db: Kysely<Database>) => {
      * the same later), in one statement.
      */
     append: (row: Omit<NewAuditRow, 'actorName'>) =>
-      (row.actorType === 'merchant' ? byMerchant : row.actorType === 'merchantUser' ? byStaff : byOther).run(db, {
-        ...row,
-        actorIdText: String(row.actorId),
-        // the app's clock, like the rows it audits (a pause's audit time and its pausedUntil agree)
-        createdAt: clock.nowIso(),
-      }),
+      (row.actorType === 'merchant'
+        ? APPEND.merchant
+        : row.actorType === 'merchantUser'
+          ? APPEND.merchantUser
+          : APPEND.other
+      ).run(db, auditParams(row)),
 
     async list(merchantId: number, f: AuditFilter, page: Page) {
       const count = await rows(merchantId, f)

@@ -34,7 +34,7 @@ const eventOf = (r: { id: number; merchantId: number; branchId: number }, action
 });
 
 export function offerRequestsService(
-  { store }: ServiceDeps<'activity' | 'events' | 'ledger' | 'offerRequests' | 'offers'>,
+  { store }: ServiceDeps<'events' | 'journal' | 'ledger' | 'offerRequests' | 'offers'>,
   notify: Notifier = silentNotifier,
 ) {
   const repo = store.offerRequests;

@@ -21,7 +21,7 @@ const SWEEP_BATCH = 200;
  * at once move each request once.
  */
 export function acceptInTimeService(
-  deps: ServiceDeps<'activity' | 'events' | 'productRequests' | 'products'>,
+  deps: ServiceDeps<'events' | 'journal' | 'productRequests' | 'products'>,
   notify: Notifier = silentNotifier,
 ) {
   const repo = deps.store.productRequests;

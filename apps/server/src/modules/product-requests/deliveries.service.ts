@@ -17,7 +17,7 @@ import { scopeOf } from './scope';
  * same transaction.
  */
 export function deliveriesService(
-  deps: ServiceDeps<'activity' | 'events' | 'ledger' | 'productRequests' | 'products' | 'settlements'>,
+  deps: ServiceDeps<'journal' | 'ledger' | 'productRequests' | 'products' | 'settlements'>,
 ) {
   const repo = deps.store.productRequests;
 

@@ -41,7 +41,7 @@ export async function transition<K extends keyof Repos>(
  * to a courier and confirming refunds. docs/domain.md has the state machine.
  */
 export function productRequestsService(
-  deps: ServiceDeps<'activity' | 'events' | 'ledger' | 'productRequests' | 'products' | 'settlements'>,
+  deps: ServiceDeps<'journal' | 'ledger' | 'productRequests' | 'products' | 'settlements'>,
   notify: Notifier = silentNotifier,
   overrides?: Pick<PermissionsService, 'requireOverrideFor'>,
 ) {

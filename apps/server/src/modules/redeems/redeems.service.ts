@@ -39,7 +39,7 @@ const eventOf = (r: { id: number; merchantId: number; branchId: number }, action
  * approval (not approved → approved) moves `amount` points from the customer to the merchant, once.
  */
 export function redeemsService(
-  { store }: ServiceDeps<'activity' | 'events' | 'ledger' | 'redeems'>,
+  { store }: ServiceDeps<'events' | 'journal' | 'ledger' | 'redeems'>,
   notify: Notifier = silentNotifier,
   overrides?: Pick<PermissionsService, 'requireOverrideFor'>,
 ) {

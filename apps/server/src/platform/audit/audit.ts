@@ -20,19 +20,22 @@ export interface AuditEntry {
   after?: Record<string, unknown> | null;
 }
 
+/** The audit row of `e` done by `caller`. */
+export const auditRow = (caller: MerchantCaller, e: AuditEntry) => ({
+  merchantId: caller.merchantId,
+  actorType: caller.type,
+  actorId: caller.id,
+  actorRole: caller.role,
+  branchId: e.branchId !== undefined ? e.branchId : (caller.branchId ?? null),
+  action: e.action,
+  entity: e.entity,
+  entityId: e.entityId,
+  before: e.before ? JSON.stringify(e.before) : null,
+  after: e.after ? JSON.stringify(e.after) : null,
+  device: caller.device ? caller.device.slice(0, DEVICE_MAX) : null,
+  overrideById: caller.overrideBy ?? null,
+});
+
 export async function audit(tx: Pick<Repos, 'activity'>, caller: MerchantCaller, e: AuditEntry): Promise<void> {
-  await tx.activity.append({
-    merchantId: caller.merchantId,
-    actorType: caller.type,
-    actorId: caller.id,
-    actorRole: caller.role,
-    branchId: e.branchId !== undefined ? e.branchId : (caller.branchId ?? null),
-    action: e.action,
-    entity: e.entity,
-    entityId: e.entityId,
-    before: e.before ? JSON.stringify(e.before) : null,
-    after: e.after ? JSON.stringify(e.after) : null,
-    device: caller.device ? caller.device.slice(0, DEVICE_MAX) : null,
-    overrideById: caller.overrideBy ?? null,
-  });
+  await tx.activity.append(auditRow(caller, e));
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { type Params, preparedQuery } from '../../db/prepared';
 import type { CounterEventsTable, Database } from '../../db/schema';
@@ -19,8 +19,14 @@ export const feedChannel = (pgSchema?: string) => (pgSchema ? `counter_events_${
  * which capped approvals of all merchants together (bench/README.md, "Approvals"). A NOTIFY lost
  * to a crash between the two is covered by the feed's safety poll.
  */
-const appendEvent = preparedQuery((db, p: Params<NewCounterEvent & { createdAt: string }>) =>
-  db
+export type EventValues = NewCounterEvent & { createdAt: string };
+
+/**
+ * The insert of an event. `qc` is the database, or a WITH that writes a transition's audit row
+ * before it in one statement (repositories/journal.ts).
+ */
+export const eventInsert = (qc: QueryCreator<Database>, p: Params<EventValues>) =>
+  qc
     .insertInto('counterEvents')
     .values({
       merchantId: p.merchantId,
@@ -32,8 +38,9 @@ const appendEvent = preparedQuery((db, p: Params<NewCounterEvent & { createdAt: 
       status: p.status,
       createdAt: p.createdAt,
     })
-    .returning('id'),
-);
+    .returning('id');
+
+const appendEvent = preparedQuery((db, p: Params<EventValues>) => eventInsert(db, p));
 
 /** The replay's query (exported for the test that reads its plan). */
 export const replayQuery = (db: Kysely<Database>, merchantId: number, afterId: number, limit: number) =>

@@ -6,7 +6,7 @@
  */
 import type { MerchantCaller } from '../../core/caller';
 import type { Repos } from '../../repositories/registry';
-import { type AuditEntry, audit } from '../audit/audit';
+import { type AuditEntry, auditRow } from '../audit/audit';
 
 export interface Transition {
   /** The conditional update; false when the row was no longer in the state it moves from. */
@@ -20,14 +20,14 @@ export interface Transition {
 
 /** Runs `t` inside the transaction `tx`; true when this call made the change. */
 export async function applyTransition(
-  tx: Pick<Repos, 'activity' | 'events'>,
+  tx: Pick<Repos, 'journal'>,
   caller: MerchantCaller,
   t: Transition,
 ): Promise<boolean> {
   if (!(await t.change())) return false;
   if (t.alongside) await t.alongside();
-  await audit(tx, caller, t.audit);
-  await tx.events.append(t.event);
+  // the audit row and the event in one statement on PostgreSQL (repositories/journal.ts)
+  await tx.journal.record(auditRow(caller, t.audit), t.event);
   return true;
 }
 
