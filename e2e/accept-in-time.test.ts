@@ -15,6 +15,7 @@ import {
   DEMO_MERCHANT,
   DEMO_PASSWORD,
   type E2EServer,
+  LANGS,
   type Lang,
   loginThroughUi,
   newPage,
@@ -80,7 +81,7 @@ async function signIn(lang: Lang): Promise<{ page: Page; close: () => Promise<vo
   return { page, close: () => context.close() };
 }
 
-describe.each(['en', 'ar'] as Lang[])('accept in time (%s)', (lang) => {
+describe.each(LANGS)('accept in time (%s)', (lang) => {
   it('the merchant accepts a new order with a preparation time; the countdown shows until then', async () => {
     const a = acceptTexts(lang);
     const c = await newCustomer(lang);

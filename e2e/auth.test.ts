@@ -5,7 +5,7 @@ import {
   DEMO_PASSWORD,
   DEMO_STAFF,
   type E2EServer,
-  type Lang,
+  LANGS,
   localMobile,
   loginThroughUi,
   newPage,
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeE2E({ server, browser }));
 
-describe.each(['en', 'ar'] as Lang[])('sign-up to dashboard (%s)', (lang) => {
+describe.each(LANGS)('sign-up to dashboard (%s)', (lang) => {
   it('registers, waits for review, is approved by the operator, logs in and sees the merchant dashboard', async () => {
     const { page, context } = await newPage(browser, lang);
     const local = localMobile();
@@ -76,7 +76,7 @@ describe.each(['en', 'ar'] as Lang[])('sign-up to dashboard (%s)', (lang) => {
   });
 });
 
-describe.each(['en', 'ar'] as Lang[])('changing the sign-in mobile (%s)', (lang) => {
+describe.each(LANGS)('changing the sign-in mobile (%s)', (lang) => {
   it('asks for the current password; a wrong one is refused, the right one moves the account', async () => {
     const mobile = `974${localMobile()}`;
     const password = 'merchant-pass-1';
@@ -111,7 +111,7 @@ describe.each(['en', 'ar'] as Lang[])('changing the sign-in mobile (%s)', (lang)
   });
 });
 
-describe.each(['en', 'ar'] as Lang[])('staff and couriers (%s)', (lang) => {
+describe.each(LANGS)('staff and couriers (%s)', (lang) => {
   it('a staff member reaches the staff dashboard', async () => {
     const { page, context } = await newPage(browser, lang);
     await loginThroughUi(page, server.url, DEMO_STAFF.merchantUser, DEMO_PASSWORD);

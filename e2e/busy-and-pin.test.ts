@@ -14,6 +14,7 @@ import {
   DEMO_STAFF,
   type E2EServer,
   fullMobile,
+  LANGS,
   type Lang,
   loginThroughUi,
   newPage,
@@ -72,7 +73,7 @@ const typePin = async (page: Page, pin: string) => {
   for (let i = 0; i < 4; i++) await boxes.nth(i).fill(pin[i] as string);
 };
 
-describe.each(['en', 'ar'] as Lang[])('busy branch and delivery code (%s)', (lang) => {
+describe.each(LANGS)('busy branch and delivery code (%s)', (lang) => {
   it('pauses from the dashboard, refuses the order, and takes the right code only', async () => {
     const dash = readLocale<{ busy: Record<string, string> }>(`features/dashboard/locales/${lang}.json`).busy;
     const d = readLocale<Record<string, string>>(`features/deliveries/locales/${lang}.json`);

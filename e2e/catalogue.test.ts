@@ -13,6 +13,7 @@ import {
   DEMO_PASSWORD,
   DEMO_STAFF,
   type E2EServer,
+  LANGS,
   type Lang,
   localMobile,
   loginThroughUi,
@@ -71,7 +72,7 @@ const shot = async (page: Page, name: string) => {
 /** The open bottom sheet or side panel. */
 const sheet = (page: Page) => page.locator('.mantine-Drawer-content').last();
 
-describe.each(['en', 'ar'] as Lang[])('catalogue (%s)', (lang) => {
+describe.each(LANGS)('catalogue (%s)', (lang) => {
   const s = strings(lang);
   const ar = lang === 'ar';
   let context: BrowserContext;
@@ -237,7 +238,7 @@ describe.each(['en', 'ar'] as Lang[])('catalogue (%s)', (lang) => {
   });
 });
 
-describe.each(['en', 'ar'] as Lang[])('staff sees the catalogue read-only (%s)', (lang) => {
+describe.each(LANGS)('staff sees the catalogue read-only (%s)', (lang) => {
   it("lists the demo merchant's products without Add Product, and opens one", async () => {
     const s = strings(lang);
     await server.admin('demo');

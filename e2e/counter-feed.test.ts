@@ -13,6 +13,7 @@ import {
   DEMO_STAFF,
   type E2EServer,
   fullMobile,
+  LANGS,
   type Lang,
   loginThroughUi,
   newPage,
@@ -69,7 +70,7 @@ async function newCustomer(lang: Lang) {
   return { name, ask };
 }
 
-describe.each(['en', 'ar'] as Lang[])('live feed, reject and activity (%s)', (lang) => {
+describe.each(LANGS)('live feed, reject and activity (%s)', (lang) => {
   it('a new request appears live with its toast; rejected with a reason it shows under Rejected; the activity log shows it', async () => {
     const tx = textsOf(lang);
     const c = await newCustomer(lang);

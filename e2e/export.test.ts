@@ -12,7 +12,7 @@ import {
   DEMO_PASSWORD,
   DEMO_STAFF,
   type E2EServer,
-  type Lang,
+  LANGS,
   loginThroughUi,
   newPage,
   openE2E,
@@ -32,7 +32,7 @@ async function downloadFrom(page: Page): Promise<Buffer> {
   return fs.readFileSync(file);
 }
 
-describe.each(['en', 'ar'] as Lang[])('CSV export (%s)', (lang) => {
+describe.each(LANGS)('CSV export (%s)', (lang) => {
   it('downloads the points history and the branch requests and reads them back', async () => {
     const { page, context } = await newPage(browser, lang, { desktop: true });
     await loginThroughUi(page, server.url, DEMO_MERCHANT, DEMO_PASSWORD);

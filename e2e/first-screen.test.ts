@@ -11,6 +11,7 @@ import {
   DEMO_MERCHANT,
   DEMO_PASSWORD,
   type E2EServer,
+  LANGS,
   type Lang,
   newPage,
   openE2E,
@@ -107,7 +108,7 @@ async function withStorage(page: Page, items: Record<string, string>): Promise<v
   }, items);
 }
 
-describe.each(['en', 'ar'] as Lang[])('the first screen from the HTML (%s)', (lang) => {
+describe.each(LANGS)('the first screen from the HTML (%s)', (lang) => {
   it('the page sent by the server holds the sign-in form in both languages, without a script', async () => {
     const res = await fetch(`${server.url}/login`);
     const html = await res.text();

@@ -11,6 +11,7 @@ import {
   DEMO_MERCHANT,
   DEMO_PASSWORD,
   type E2E,
+  LANGS,
   type Lang,
   loginThroughUi,
   newPage,
@@ -43,7 +44,7 @@ const FONTS = [
   'DejaVu Serif',
 ];
 
-describe.each(['en', 'ar'] as Lang[])('fit and phones (%s)', (lang) => {
+describe.each(LANGS)('fit and phones (%s)', (lang) => {
   it('keeps the header title on one line, uncut, with every font', async () => {
     const { page, close } = await signIn(lang);
     // the title's line height comes with its component's stylesheet, which may land after the screen

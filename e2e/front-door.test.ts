@@ -10,7 +10,7 @@ import {
   DEMO_MERCHANT,
   DEMO_PASSWORD,
   type E2EServer,
-  type Lang,
+  LANGS,
   loginThroughUi,
   newPage,
   openE2E,
@@ -34,7 +34,7 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-describe.each(['en', 'ar'] as Lang[])('the bare origin (%s)', (lang) => {
+describe.each(LANGS)('the bare origin (%s)', (lang) => {
   it('shows the login screen to a visitor, with or without a query', async () => {
     const { page, context } = await newPage(browser, lang);
     const errors = consoleErrors(page);

@@ -175,6 +175,16 @@ export const readLocale = <T = Record<string, string>>(rel: string): T =>
 
 export type Lang = 'en' | 'ar';
 
+/**
+ * The languages the flows run in: both, unless E2E_LANGS names fewer (CI's second Node line runs
+ * the flows in English only: what differs between Node lines is the server, not the screen's words;
+ * scripts/ci-node24.sh, docs/decisions/0024).
+ */
+export const LANGS: Lang[] = (() => {
+  const asked = (process.env.E2E_LANGS ?? 'en,ar').split(',').filter((l): l is Lang => l === 'en' || l === 'ar');
+  return asked.length ? asked : ['en', 'ar'];
+})();
+
 /** A phone-sized page (375 px) whose app language starts as `lang`; desktop when asked. */
 export async function newPage(
   browser: Browser,

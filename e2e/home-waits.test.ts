@@ -12,6 +12,7 @@ import {
   DEMO_PASSWORD,
   DEMO_STAFF,
   type E2EServer,
+  LANGS,
   type Lang,
   loginThroughUi,
   newPage,
@@ -60,7 +61,7 @@ async function orderAsNewCustomer(lang: Lang) {
   return { id: id as number, name };
 }
 
-describe.each(['en', 'ar'] as Lang[])('what waits on the home (%s)', (lang) => {
+describe.each(LANGS)('what waits on the home (%s)', (lang) => {
   it("the staff member's home lists the order to accept; one tap opens it and they accept it", async () => {
     const a = acceptTexts(lang);
     const order = await orderAsNewCustomer(lang);

@@ -13,6 +13,7 @@ import {
   DEMO_MERCHANT,
   DEMO_PASSWORD,
   type E2E,
+  LANGS,
   type Lang,
   loginThroughUi,
   newPage,
@@ -69,7 +70,7 @@ const beginningShows = (el: Locator) =>
     return c.left >= box.left - 1 && c.right <= box.right + 1;
   });
 
-describe.each(['en', 'ar'] as Lang[])('screens that read like sentences (%s)', (lang) => {
+describe.each(LANGS)('screens that read like sentences (%s)', (lang) => {
   it('the activity log names, labels and formats what happened, and summarizes the device', async () => {
     const tx = textsOf(lang);
     const { page, close } = await signIn(lang);

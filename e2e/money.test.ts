@@ -14,6 +14,7 @@ import {
   DEMO_PASSWORD,
   type E2EServer,
   fullMobile,
+  LANGS,
   type Lang,
   loginThroughUi,
   newPage,
@@ -48,7 +49,7 @@ async function shownBalance(page: Page): Promise<number> {
   return m ? Number(m[1].replace(/[^\d]/g, '')) : Number.NaN;
 }
 
-describe.each(['en', 'ar'] as Lang[])('cards and packages (%s)', (lang) => {
+describe.each(LANGS)('cards and packages (%s)', (lang) => {
   it('adds a card, buys a package; the balance, the invoice and the ledger row follow', async () => {
     const tx = textsOf(lang);
     const packageName = `E2E pack ${lang} ${Date.now() % 100000}`;

@@ -13,7 +13,7 @@ import {
   DEMO_STAFF,
   type E2EServer,
   fullMobile,
-  type Lang,
+  LANGS,
   loginThroughUi,
   newPage,
   openE2E,
@@ -75,7 +75,7 @@ async function deliveryInProgress(courierToken: string) {
   return { id: order.id as number, pin };
 }
 
-describe.each(['en', 'ar'] as Lang[])('offline courier (%s)', (lang) => {
+describe.each(LANGS)('offline courier (%s)', (lang) => {
   it('completes a delivery offline, shows it waiting to sync, and syncs it when back online', async () => {
     const d = readLocale<Record<string, string>>(`features/deliveries/locales/${lang}.json`);
     const { page, context } = await newPage(browser, lang);

@@ -13,7 +13,7 @@ import {
   DEMO_PASSWORD,
   type E2EServer,
   fullMobile,
-  type Lang,
+  LANGS,
   loginThroughUi,
   newPage,
   openE2E,
@@ -52,7 +52,7 @@ async function confirm(page: Page, testId: string, toast: string, fill?: { label
   await dialog.waitFor({ state: 'detached' });
 }
 
-describe.each(['en', 'ar'] as Lang[])('the operator console (%s)', (lang) => {
+describe.each(LANGS)('the operator console (%s)', (lang) => {
   it('signs in with password and code, approves, replies, pays and grants points', async () => {
     const t = consoleTexts(lang);
     const operator = await addOperator(server, 'admin', `Console ${lang} ${Date.now() % 10000}`);

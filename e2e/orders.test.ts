@@ -15,6 +15,7 @@ import {
   DEMO_PASSWORD,
   DEMO_STAFF,
   type E2EServer,
+  LANGS,
   type Lang,
   loginThroughUi,
   newPage,
@@ -108,7 +109,7 @@ async function signIn(lang: Lang, mobile: string): Promise<{ page: Page; close: 
   return { page, close: () => context.close() };
 }
 
-describe.each(['en', 'ar'] as Lang[])('product orders (%s)', (lang) => {
+describe.each(LANGS)('product orders (%s)', (lang) => {
   it('the merchant assigns a delivery; the courier moves it to in progress and completes it', async () => {
     const tx = textsOf(lang);
     const c = await newCustomer(lang);

@@ -16,6 +16,7 @@ import {
   DEMO_STAFF,
   type E2EServer,
   fullMobile,
+  LANGS,
   type Lang,
   loginThroughUi,
   newPage,
@@ -88,7 +89,7 @@ const typePin = async (page: Page, label: string, pin: string) => {
   await dialog.locator('form button[type=submit]').click();
 };
 
-describe.each(['en', 'ar'] as Lang[])('permission sets and the manager override (%s)', (lang) => {
+describe.each(LANGS)('permission sets and the manager override (%s)', (lang) => {
   it('a cashier is refused a redeem, and the manager approves it with the PIN on the same phone', async () => {
     const tx = textsOf(lang);
     const setName = lang === 'ar' ? 'كاشير' : 'Cashier';

@@ -14,7 +14,7 @@ import { eventually, type FakeDevice, type FakePushService, startFakePushService
 import {
   closeE2E,
   type E2EServer,
-  type Lang,
+  LANGS,
   localMobile,
   loginThroughUi,
   newPage,
@@ -80,7 +80,7 @@ async function useDevice(page: Page, device: FakeDevice) {
 const pushTexts = readLocale<{ push: { send: string } }>('features/static-pages/locales/en.json').push;
 const pushTextsAr = readLocale<{ push: { send: string } }>('features/static-pages/locales/ar.json').push;
 
-describe.each(['en', 'ar'] as Lang[])('push notifications (%s)', (lang) => {
+describe.each(LANGS)('push notifications (%s)', (lang) => {
   it('registers after login, sends the test notification through the server and the service worker shows it', async () => {
     const { page, context } = await newPage(browser, lang);
     await context.grantPermissions(['notifications'], { origin: server.url });

@@ -14,6 +14,7 @@ import {
   DEMO_STAFF,
   type E2EServer,
   fullMobile,
+  LANGS,
   type Lang,
   loginThroughUi,
   newPage,
@@ -84,7 +85,7 @@ async function shownPending(page: Page, label: string): Promise<number> {
   return Number(((await tile.textContent()) ?? '').replace(/[^\d]/g, ''));
 }
 
-describe.each(['en', 'ar'] as Lang[])('offer requests (%s)', (lang) => {
+describe.each(LANGS)('offer requests (%s)', (lang) => {
   it('staff approve a customer request: Pending → Done, QR shown, the merchant balance changes; search by phone finds it', async () => {
     const tx = textsOf(lang);
     const c = await customerWithRequests(lang);

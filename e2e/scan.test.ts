@@ -20,6 +20,7 @@ import {
   DEMO_STAFF,
   type E2EServer,
   fullMobile,
+  LANGS,
   type Lang,
   launchBrowser,
   loginThroughUi,
@@ -91,7 +92,7 @@ async function customerRequest(lang: Lang) {
   return { id: req.id as number, code: req.qr.code as string };
 }
 
-describe.each(['en', 'ar'] as const)('scan to approve (%s)', (lang) => {
+describe.each(LANGS)('scan to approve (%s)', (lang) => {
   let browser: Browser | undefined;
   afterAll(async () => browser?.close());
 

@@ -11,7 +11,7 @@ import {
   DEMO_MERCHANT,
   DEMO_PASSWORD,
   type E2EServer,
-  type Lang,
+  LANGS,
   loginThroughUi,
   newPage,
   openE2E,
@@ -52,7 +52,7 @@ const leftOf = (page: Page, testId: string, char: string) =>
     return Number.NaN;
   }, char);
 
-describe.each(['en', 'ar'] as Lang[])('a refunded settlement (%s)', (lang) => {
+describe.each(LANGS)('a refunded settlement (%s)', (lang) => {
   it('owes the sum of its lines, and its refund line reads -$4.75', async () => {
     const { page, context } = await newPage(browser, lang);
     await loginThroughUi(page, server.url, DEMO_MERCHANT, DEMO_PASSWORD);

@@ -13,6 +13,7 @@ import {
   DEMO_PASSWORD,
   DEMO_STAFF,
   type E2EServer,
+  LANGS,
   type Lang,
   loginThroughUi,
   newPage,
@@ -54,7 +55,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeE2E({ server, browser }));
 
-describe.each(['en', 'ar'] as Lang[])('staff rights: products and reports (%s)', (lang) => {
+describe.each(LANGS)('staff rights: products and reports (%s)', (lang) => {
   it('a staff member with editProducts and reports changes a stock and reads their branch report', async () => {
     const tx = textsOf(lang);
     const setName = lang === 'ar' ? 'مشرف المخزون' : 'Stock lead';

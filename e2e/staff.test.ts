@@ -10,7 +10,7 @@ import {
   DEMO_MERCHANT,
   DEMO_PASSWORD,
   type E2EServer,
-  type Lang,
+  LANGS,
   localMobile,
   loginThroughUi,
   newPage,
@@ -41,7 +41,7 @@ afterAll(() => closeE2E({ server, browser }));
 const menuEntries = (page: Page) =>
   page.locator('[data-entry]').evaluateAll((els) => els.map((e) => e.getAttribute('data-entry')));
 
-describe.each(['en', 'ar'] as Lang[])('employees, couriers and add user (%s)', (lang) => {
+describe.each(LANGS)('employees, couriers and add user (%s)', (lang) => {
   const tx = textsOf(lang);
   const E = tx.employees;
   // the demo's branches, by their Arabic names in Arabic (issue 23, point 10)

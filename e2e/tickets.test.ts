@@ -12,6 +12,7 @@ import {
   DEMO_MERCHANT,
   DEMO_PASSWORD,
   type E2EServer,
+  LANGS,
   type Lang,
   loginThroughUi,
   newPage,
@@ -48,7 +49,7 @@ async function signIn(lang: Lang): Promise<{ page: Page; close: () => Promise<vo
   return { page, close: () => context.close() };
 }
 
-describe.each(['en', 'ar'] as Lang[])('support tickets (%s)', (lang) => {
+describe.each(LANGS)('support tickets (%s)', (lang) => {
   it('create, reply, the operator answers from the command line, close: replies hidden', async () => {
     const tx = textsOf(lang);
     const { page, close } = await signIn(lang);

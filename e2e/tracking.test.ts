@@ -14,7 +14,7 @@ import {
   DEMO_STAFF,
   type E2EServer,
   fullMobile,
-  type Lang,
+  LANGS,
   loginThroughUi,
   newPage,
   openE2E,
@@ -67,7 +67,7 @@ async function assignedDelivery() {
 
 const CORNICHE = { latitude: 25.2997, longitude: 51.5311 };
 
-describe.each(['en', 'ar'] as Lang[])('following a delivery (%s)', (lang) => {
+describe.each(LANGS)('following a delivery (%s)', (lang) => {
   it('the courier shares a position and the public page shows the marker and the timeline', async () => {
     const d = readLocale<Record<string, string>>(`features/deliveries/locales/${lang}.json`);
     const tr = readLocale<Record<string, string>>(`features/tracking/locales/${lang}.json`);

@@ -12,6 +12,7 @@ import {
   DEMO_PASSWORD,
   DEMO_STAFF,
   type E2EServer,
+  LANGS,
   type Lang,
   loginThroughUi,
   newPage,
@@ -33,7 +34,7 @@ const RLM = '\u200f';
 const money = (lang: Lang) =>
   lang === 'ar' ? { price: `${RLM}75.50 $`, points: `${RLM}250 P` } : { price: '$75.50', points: '250 P' };
 
-describe.each(['en', 'ar'] as Lang[])('web polish (%s)', (lang) => {
+describe.each(LANGS)('web polish (%s)', (lang) => {
   const app = readLocale<{ detail: Record<string, string>; nav: Record<string, string> }>(`locales/${lang}.json`);
   let page: Page;
 
