@@ -1,7 +1,7 @@
 /**
  * One writer per table (docs/decisions/0022, docs/architecture.md "Layers"): every table is written
  * (insertInto / updateTable / deleteFrom) by the repository of one module, its owner; another module
- * that changes it calls the owner's function over its repositories (`offers/offer-stock.ts`,
+ * that changes it calls the owner's function over its repositories (`products/product-stock.ts`,
  * `profile/merchant-account.ts`, …). This reads the server's sources, no database.
  */
 import fs from 'node:fs';

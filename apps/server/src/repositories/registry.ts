@@ -39,6 +39,7 @@ import { idempotencyRepository } from '../platform/idempotency/idempotency.repos
 import { ledgerRepository } from '../platform/ledger/ledger.repository';
 import { secretsRepository } from '../platform/secrets/secrets.repository';
 import { journalRepository } from './journal';
+import { offerApprovalRepository } from './offer-approval';
 
 /** What the live feed's events repository tells the store (docs/architecture.md "Live feed"). */
 export interface WriteHooks {
@@ -58,6 +59,7 @@ const FACTORIES = {
   demo: demoRepository,
   ledger: ledgerRepository,
   offerRequests: offerRequestsRepository,
+  offerApproval: offerApprovalRepository,
   offers: offersRepository,
   operator: operatorRepository,
   operatorAccounts: operatorAccountsRepository,

@@ -1,5 +1,5 @@
 import type { OfferRequestStatus } from '@loyalty/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import type { Actor, TenantScope } from '../../core/caller';
 import { nowIso } from '../../db/dialect';
 import { countListed } from '../../db/list-counts';
@@ -18,27 +18,35 @@ const offerImages = preparedQuery((db, p: Params<{ ids: number[] }>) =>
     .orderBy('position'),
 );
 
-const markDone = preparedQuery(
-  (
-    db,
-    p: Params<
-      Pick<OfferRequestsTable, 'approvedByType' | 'approvedById' | 'approvedAt' | 'updatedAt'> & { id: number }
-    >,
-  ) =>
-    db
-      .updateTable('offerRequests')
-      .set({
-        approvedByType: p.approvedByType,
-        approvedById: p.approvedById,
-        approvedAt: p.approvedAt,
-        status: sql.lit('done'),
-        isAproved: sql.lit(1),
-        isActive: sql.lit(0),
-        updatedAt: p.updatedAt,
-      })
-      .where('id', '=', p.id)
-      .where('status', '=', sql.lit('pending')),
-);
+/** What marking a request done sets; `markDone` below and the approval's one statement share it. */
+export type MarkDoneValues = Pick<
+  OfferRequestsTable,
+  'approvedByType' | 'approvedById' | 'approvedAt' | 'updatedAt'
+> & {
+  id: number;
+};
+
+/**
+ * pending → done, only if still pending: the update as a builder over any query creator, so that
+ * repositories/offer-approval.ts can put it in a WITH beside the offer's stock (this module stays
+ * the table's only writer: docs/decisions/0022).
+ */
+export const markDoneUpdate = (qc: QueryCreator<Database>, p: Params<MarkDoneValues>) =>
+  qc
+    .updateTable('offerRequests')
+    .set({
+      approvedByType: p.approvedByType,
+      approvedById: p.approvedById,
+      approvedAt: p.approvedAt,
+      status: sql.lit('done'),
+      isAproved: sql.lit(1),
+      isActive: sql.lit(0),
+      updatedAt: p.updatedAt,
+    })
+    .where('id', '=', p.id)
+    .where('status', '=', sql.lit('pending'));
+
+const markDone = preparedQuery((db, p: Params<MarkDoneValues>) => markDoneUpdate(db, p));
 
 /** The only SQL of offer requests. `db` may be a transaction. */
 export const offerRequestsRepository = (db: Kysely<Database>) => {

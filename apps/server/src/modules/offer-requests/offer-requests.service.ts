@@ -8,7 +8,6 @@ import { pageOf } from '../../lib/paging';
 import { AlreadyMovedError, LEDGER_REASONS, move } from '../../platform/ledger/ledger.service';
 import { applyTransition, rejection } from '../../platform/transitions/transition';
 import { refuseWhenClosed } from '../branches/branch-open';
-import { takeOfferStock } from '../offers/offer-stock';
 import { type Notifier, silentNotifier } from '../push/push.service';
 import { toOfferRequest } from './offer-request.mapper';
 import type { OfferRequestJoined, OfferRequestOne } from './offer-requests.repository';
@@ -34,7 +33,7 @@ const eventOf = (r: { id: number; merchantId: number; branchId: number }, action
 });
 
 export function offerRequestsService(
-  { store }: ServiceDeps<'events' | 'journal' | 'ledger' | 'offerRequests' | 'offers'>,
+  { store }: ServiceDeps<'events' | 'journal' | 'ledger' | 'offerApproval' | 'offerRequests'>,
   notify: Notifier = silentNotifier,
 ) {
   const repo = store.offerRequests;
@@ -85,13 +84,16 @@ export function offerRequestsService(
           await store.transaction((tx) =>
             applyTransition(tx, caller, {
               change: async () => {
-                doneAt = await tx.offerRequests.markDone(req.id, approvalStamp(caller.actor));
+                // the request (only if still pending) and one offer (only if active, current and not
+                // sold out): one statement on PostgreSQL (repositories/offer-approval.ts)
+                const day = clock.today();
+                const moved = await tx.offerApproval.approve(req.id, req.offerId, day, approvalStamp(caller.actor));
+                doneAt = moved.doneAt;
+                if (doneAt !== null && !moved.taken)
+                  throw conflict(offerProblem(await tx.offerRequests.offerState(req.offerId), day) ?? 'offerSoldOut');
                 return doneAt !== null;
               },
               alongside: async () => {
-                const day = clock.today();
-                if (!(await takeOfferStock(tx, req.offerId, day)))
-                  throw conflict(offerProblem(await tx.offerRequests.offerState(req.offerId), day) ?? 'offerSoldOut');
                 if (req.payWith === 'points' && req.points > 0)
                   await move(tx, {
                     from: { type: 'user', id: req.userId },

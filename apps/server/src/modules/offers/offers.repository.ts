@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type QueryCreator, sql, type Updateable } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { countListed } from '../../db/list-counts';
 import { inIds, type Params, preparedQuery } from '../../db/prepared';
@@ -101,17 +101,25 @@ const relationsOf = preparedQuery((db, p: Params<{ ids: number[] }>) =>
 
 type RelationKind = 'branch' | 'tag' | 'image';
 
-/** Takes one offer from its stock (an approved offer request; offer-stock.ts). */
-const takeOne = preparedQuery((db, p: Params<{ offerId: number; day: string; updatedAt: string }>) =>
-  db
+/** What taking one offer needs; `takeOne` below and the approval's one statement share it. */
+export type TakeOneValues = { offerId: number; day: string; updatedAt: string };
+
+/**
+ * One offer taken if it is active, current on `day` and not sold out: the update as a builder over
+ * any query creator, so that repositories/offer-approval.ts can put it in a WITH beside the request's
+ * change (this module stays the table's only writer: docs/decisions/0022).
+ */
+export const takeOneUpdate = (qc: QueryCreator<Database>, p: Params<TakeOneValues>) =>
+  qc
     .updateTable('offers')
     .set({ availableNumberOfOffers: sql<number>`available_number_of_offers - 1`, updatedAt: p.updatedAt })
     .where('id', '=', p.offerId)
     .where('availableNumberOfOffers', '>', sql.lit(0))
     .where('isActive', '=', sql.lit(1))
     .where('startDate', '<=', p.day)
-    .where('endDate', '>=', p.day),
-);
+    .where('endDate', '>=', p.day);
+
+const takeOne = preparedQuery((db, p: Params<TakeOneValues>) => takeOneUpdate(db, p));
 
 /** What an offer shows of its branches, tags and images, per offer id. */
 export interface OfferRelations {
@@ -273,7 +281,7 @@ export const offersRepository = (db: Kysely<Database>) => {
       return { rows: rows.map((r) => ({ ...r, requestsCount: Number(r.requestsCount) })), count: Number(n) };
     },
 
-    // stock, written only through offer-stock.ts (an approval takes one)
+    // stock, written only by an approved offer request (repositories/offer-approval.ts)
 
     /** Takes one offer if it is active, current and not sold out; true when one was taken. */
     async takeOne(offerId: number, day: string) {

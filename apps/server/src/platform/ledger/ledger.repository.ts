@@ -1,5 +1,5 @@
 import { LIMITS } from '@loyalty/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import { isPostgres, nowIso } from '../../db/dialect';
 import { type Params, preparedQuery } from '../../db/prepared';
 import type { Database } from '../../db/schema';
@@ -59,68 +59,118 @@ const entryOf = preparedQuery(
       .where('reference', '=', p.reference),
 );
 
-/** PostgreSQL: the balance update and its ledger row in one statement (a data-modifying WITH). */
-const recordPg = (table: 'merchants' | 'customers') =>
-  preparedQuery((db, p: Params<Entry>) =>
-    db
-      .with('moved', (q) =>
-        q
-          .updateTable(table)
-          .set({ balance: sql<number>`balance + ${p.delta}` })
-          .where('id', '=', p.id)
-          .where(inRange(p.delta))
-          .returning(['id', 'balance']),
-      )
-      .insertInto('ledgerEntries')
-      .columns(['accountType', 'accountId', 'delta', 'balanceAfter', 'reason', 'reference', 'createdAt'])
-      .expression((eb) =>
-        eb.selectFrom('moved').select([
-          // typed: a parameter in a select list has no type of its own
-          sql<string>`cast(${p.accountType} as text)`.as('accountType'),
-          'moved.id',
-          sql<number>`cast(${p.delta} as integer)`.as('delta'),
-          'moved.balance',
-          sql<string>`cast(${p.reason} as text)`.as('reason'),
-          sql<string>`cast(${p.reference} as text)`.as('reference'),
-          sql<string>`cast(${p.createdAt} as text)`.as('createdAt'),
-        ]),
-      )
-      .returning('balanceAfter'),
+type Table = 'merchants' | 'customers';
+
+/** One leg's values under names of their own, so that two legs can share a statement. */
+type Leg<N extends string> = { [K in 'id' | 'delta' | 'accountType' as `${K}${N}`]: Entry[K] };
+type Shared = Pick<Entry, 'reason' | 'reference' | 'createdAt'>;
+
+/** A WITH name of the statement being built (moved1, entry1, …), typed as the rows it returns. */
+type Built = QueryCreator<Database>;
+
+/**
+ * PostgreSQL: a leg's balance update (only within range: it returns no row otherwise) as `moved<n>`
+ * and its ledger row, written from it, as `entry<n>`; `after` (a WITH name) must have moved first,
+ * when given: the update's one-time filter reads it, so the rows are locked in the legs' order.
+ */
+function legPg<N extends '1' | '2'>(qc: Built, table: Table, n: N, p: Params<Leg<N> & Shared>, after?: string): Built {
+  const named = p as unknown as Record<string, unknown>;
+  const [id, delta, accountType] = [named[`id${n}`], named[`delta${n}`], named[`accountType${n}`]];
+  const moved = `moved${n}`;
+  const entry: string = `entry${n}`;
+  return qc
+    .with(moved, (q) => {
+      const update = q
+        .updateTable(table)
+        .set({ balance: sql<number>`balance + ${delta}` })
+        .where('id', '=', id as number)
+        .where(inRange(delta));
+      return (after ? update.where(sql<boolean>`exists (select 1 from ${sql.table(after)})`) : update).returning([
+        'id',
+        'balance',
+      ]);
+    })
+    .with(entry, (q) =>
+      q
+        .insertInto('ledgerEntries')
+        .columns(['accountType', 'accountId', 'delta', 'balanceAfter', 'reason', 'reference', 'createdAt'])
+        .expression(
+          sql`select cast(${accountType} as text), m.id, cast(${delta} as integer), m.balance, cast(${p.reason} as text), cast(${p.reference} as text), cast(${p.createdAt} as text) from ${sql.table(moved)} as m`,
+        )
+        .returning('balanceAfter'),
+    ) as unknown as Built;
+}
+
+/** PostgreSQL: one leg, its balance update and its ledger row in one statement. */
+const recordPg = (table: Table) =>
+  preparedQuery((db, p: Params<Leg<'1'> & Shared>) =>
+    legPg(db, table, '1', p).selectNoFrom(sql<number | null>`(select balance_after from entry1)`.as('first')),
   );
-const recordMerchantPg = recordPg('merchants');
-const recordCustomerPg = recordPg('customers');
+
+/**
+ * PostgreSQL: both legs of a move in one statement, the second updated only when the first moved
+ * (one round trip of an approval's fewer: bench/README.md, "Approvals").
+ */
+const recordBothPg = (first: Table, second: Table) =>
+  preparedQuery((db, p: Params<Leg<'1'> & Leg<'2'> & Shared>) =>
+    legPg(legPg(db, first, '1', p), second, '2', p, 'moved1').selectNoFrom([
+      sql<number | null>`(select balance_after from entry1)`.as('first'),
+      sql<number | null>`(select balance_after from entry2)`.as('second'),
+    ]),
+  );
+
+const ONE_PG = { merchants: recordPg('merchants'), customers: recordPg('customers') };
+const TABLES: Table[] = ['customers', 'merchants'];
+/** Per (first table, second table): one prepared statement each, compiled when first used. */
+const BOTH_PG = new Map(TABLES.flatMap((a) => TABLES.map((b) => [`${a}:${b}`, recordBothPg(a, b)] as const)));
 
 /** The only SQL that touches balances and ledger rows. Always bound to a transaction. */
 export const ledgerRepository = (db: Kysely<Database>) => ({
   /**
-   * Adds `delta` to the balance unless it would go below zero or over LIMITS.balanceMax, and writes
-   * the ledger row with the new balance; returns the new balance, or null (nothing written) when the
-   * balance is too small or too large for it, or the account does not exist. A repeated (account, reason, reference) fails on its unique key.
-   * On PostgreSQL one statement does both, so a busy account's row stays locked for as short a
-   * time as possible (bench/README.md, "Approvals"); on SQLite, one writer at a time, two.
+   * For each leg in order, adds its `delta` to the balance unless it would go below zero or over
+   * LIMITS.balanceMax, and writes the ledger row with the new balance. Returns the new balances in
+   * the legs' order, stopping at the first leg that could not move (null: the balance is too small
+   * or too large for it, or the account does not exist; nothing written for it or after it). A
+   * repeated (account, reason, reference) fails on its unique key. On PostgreSQL one statement
+   * writes both legs and their rows, so the rows stay locked for as short a time as possible
+   * (bench/README.md, "Approvals"); on SQLite, one writer at a time, a statement each.
    */
-  async applyAndRecord(e: {
-    account: Account;
-    delta: number;
-    reason: string;
-    reference: string;
-  }): Promise<number | null> {
-    const values = {
-      id: e.account.id,
-      delta: e.delta,
-      accountType: e.account.type,
-      reason: e.reason,
-      reference: e.reference,
-      createdAt: nowIso(),
-    };
-    if (isPostgres(db)) {
-      const row = await (e.account.type === 'merchant' ? recordMerchantPg : recordCustomerPg).first(db, values);
-      return row ? row.balanceAfter : null;
+  async applyAndRecord(
+    legs: { account: Account; delta: number }[],
+    reason: string,
+    reference: string,
+  ): Promise<(number | null)[]> {
+    const createdAt = nowIso();
+    const leg = (i: number) => ({
+      [`id${i + 1}`]: legs[i].account.id,
+      [`delta${i + 1}`]: legs[i].delta,
+      [`accountType${i + 1}`]: legs[i].account.type,
+    });
+    if (isPostgres(db) && legs.length === 2) {
+      const q = BOTH_PG.get(`${tableOf(legs[0].account.type)}:${tableOf(legs[1].account.type)}`);
+      if (!q) throw new Error('no statement for these accounts');
+      const row = await q.first(db, { ...leg(0), ...leg(1), reason, reference, createdAt } as never);
+      const first = row?.first ?? null;
+      return first === null ? [null] : [first, row?.second ?? null];
     }
-    const updated = await (e.account.type === 'merchant' ? addToMerchant : addToCustomer).first(db, values);
-    if (!updated) return null;
-    await insertEntry.run(db, { ...values, balanceAfter: updated.balance });
-    return updated.balance;
+    if (isPostgres(db)) {
+      const row = await ONE_PG[tableOf(legs[0].account.type)].first(db, {
+        ...leg(0),
+        reason,
+        reference,
+        createdAt,
+      } as never);
+      return [row?.first ?? null];
+    }
+    const out: (number | null)[] = [];
+    for (const l of legs) {
+      const values = { id: l.account.id, delta: l.delta, accountType: l.account.type, reason, reference, createdAt };
+      const updated = await (l.account.type === 'merchant' ? addToMerchant : addToCustomer).first(db, values);
+      if (updated) await insertEntry.run(db, { ...values, balanceAfter: updated.balance });
+      out.push(updated ? updated.balance : null);
+      if (!updated) break;
+    }
+    return out;
   },
 
   accountExists: async (account: Account) =>

@@ -76,24 +76,20 @@ export async function move(tx: Pick<Repos, 'ledger'>, m: Move): Promise<'moved' 
   // while its ledger row is written and the transaction commits (bench/README.md, "Approvals").
 
   if (!m.guardedByChange && (await repo.hasEntry(legs[0].account, m.reason, m.reference))) return 'alreadyMoved';
-  for (const leg of legs) {
-    let balanceAfter: number | null;
-    try {
-      balanceAfter = await repo.applyAndRecord({
-        account: leg.account,
-        delta: leg.delta,
-        reason: m.reason,
-        reference: m.reference,
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AlreadyMovedError(m.reference);
-      throw err;
-    }
-    if (balanceAfter === null) {
-      if (!(await repo.accountExists(leg.account))) throw new Error(`no ${leg.account.type} account ${leg.account.id}`);
-      if (leg.delta > 0) throw conflict('balanceLimit');
-      throw conflict(leg.account.type === 'user' ? 'notEnoughPoints' : 'merchantNotEnoughPoints');
-    }
+  let balances: (number | null)[];
+  try {
+    // both legs in one statement on PostgreSQL (ledger.repository.ts)
+    balances = await repo.applyAndRecord(legs, m.reason, m.reference);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AlreadyMovedError(m.reference);
+    throw err;
+  }
+  const failed = balances.indexOf(null);
+  if (failed >= 0) {
+    const leg = legs[failed];
+    if (!(await repo.accountExists(leg.account))) throw new Error(`no ${leg.account.type} account ${leg.account.id}`);
+    if (leg.delta > 0) throw conflict('balanceLimit');
+    throw conflict(leg.account.type === 'user' ? 'notEnoughPoints' : 'merchantNotEnoughPoints');
   }
   return 'moved';
 }
