@@ -15,6 +15,7 @@ import {
   auditInsert,
   auditParams,
   type NewAuditRow,
+  perActorKind,
 } from '../modules/activity/activity.repository';
 import {
   type EventValues,
@@ -35,15 +36,15 @@ const eventStandIns = (p: Params<EventNamed>): Params<EventValues> =>
     get: (_t, name) => (typeof name === 'string' ? p[`event_${name}` as keyof EventNamed] : undefined),
   });
 
-const recordAs = (actorType: SubjectType) =>
+const recordAs = perActorKind((actorType: SubjectType) =>
   preparedQuery((db, p: Params<AuditValues & EventNamed>) =>
     eventInsert(
       // the WITH only writes the audit row: nothing reads `audited`, so the tables seen are the database's
       db.with('audited', (qc) => auditInsert(qc, p, actorType).returning('id')) as unknown as QueryCreator<Database>,
       eventStandIns(p),
     ),
-  );
-const RECORD = { merchant: recordAs('merchant'), merchantUser: recordAs('merchantUser'), other: recordAs('user') };
+  ),
+);
 
 export const journalRepository = (db: Kysely<Database>, written: () => void) => ({
   /** Writes `audit` and `event` (calls `written`, as the events repository does, for the feed). */
@@ -53,13 +54,10 @@ export const journalRepository = (db: Kysely<Database>, written: () => void) => 
       await eventsRepository(db, written).append(event);
       return;
     }
-    const q =
-      audit.actorType === 'merchant'
-        ? RECORD.merchant
-        : audit.actorType === 'merchantUser'
-          ? RECORD.merchantUser
-          : RECORD.other;
-    const row = await q.first(db, { ...auditParams(audit), ...eventNamed({ ...event, createdAt: nowIso() }) });
+    const row = await recordAs(audit.actorType).first(db, {
+      ...auditParams(audit),
+      ...eventNamed({ ...event, createdAt: nowIso() }),
+    });
     if (!row) throw new Error('counter event not stored');
     written();
   },

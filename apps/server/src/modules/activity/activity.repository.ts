@@ -72,10 +72,19 @@ export const auditParams = (row: Omit<NewAuditRow, 'actorName'>): AuditValues =>
   createdAt: clock.nowIso(),
 });
 
-/** The insert of an audit row, one prepared statement per kind of actor (its name is read its own way). */
-const appendAs = (actorType: SubjectType) =>
-  preparedQuery((db, p: Params<AuditValues>) => auditInsert(db, p, actorType));
-const APPEND = { merchant: appendAs('merchant'), merchantUser: appendAs('merchantUser'), other: appendAs('user') };
+/**
+ * One prepared statement per kind of actor (an audit row's actor name is read its own way): made
+ * once, then picked by the row's actor type. The journal's statement (repositories/journal.ts) too.
+ */
+export function perActorKind<T>(make: (actorType: SubjectType) => T): (actorType: SubjectType) => T {
+  const [merchant, merchantUser, other] = [make('merchant'), make('merchantUser'), make('user')];
+  return (actorType) => (actorType === 'merchant' ? merchant : actorType === 'merchantUser' ? merchantUser : other);
+}
+
+/** The insert of an audit row. */
+const append = perActorKind((actorType) =>
+  preparedQuery((db, p: Params<AuditValues>) => auditInsert(db, p, actorType)),
+);
 
 /**
  * The only SQL of the audit trail. Append-only by construction: there is no update or delete here
@@ -100,13 +109,7 @@ export const activityRepository = (db: Kysely<Database>) => {
      * Appends a row, with the actor's display name as it is now (kept on the row so the log reads
      * the same later), in one statement.
      */
-    append: (row: Omit<NewAuditRow, 'actorName'>) =>
-      (row.actorType === 'merchant'
-        ? APPEND.merchant
-        : row.actorType === 'merchantUser'
-          ? APPEND.merchantUser
-          : APPEND.other
-      ).run(db, auditParams(row)),
+    append: (row: Omit<NewAuditRow, 'actorName'>) => append(row.actorType).run(db, auditParams(row)),
 
     async list(merchantId: number, f: AuditFilter, page: Page) {
       const count = await rows(merchantId, f)
