@@ -14,8 +14,9 @@ export default defineConfig({
       ...configDefaults.exclude,
       ...(process.env.E2E_EXCLUDE ?? '')
         .split(',')
-        .map((f) => `**/${f.trim()}`)
-        .filter((f) => f !== '**/'),
+        .map((f) => f.trim())
+        .filter(Boolean)
+        .map((f) => `**/${f}`),
     ],
     environment: 'node',
     testTimeout: 120_000,

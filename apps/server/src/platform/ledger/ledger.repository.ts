@@ -65,7 +65,7 @@ type Table = 'merchants' | 'customers';
 type Leg<N extends string> = { [K in 'id' | 'delta' | 'accountType' as `${K}${N}`]: Entry[K] };
 type Shared = Pick<Entry, 'reason' | 'reference' | 'createdAt'>;
 
-/** A WITH name of the statement being built (moved1, entry1, …), typed as the rows it returns. */
+/** The statement being built, its WITH names (moved1, entry1, …) left untyped. */
 type Built = QueryCreator<Database>;
 
 /**
@@ -146,21 +146,14 @@ export const ledgerRepository = (db: Kysely<Database>) => ({
       [`delta${i + 1}`]: legs[i].delta,
       [`accountType${i + 1}`]: legs[i].account.type,
     });
-    if (isPostgres(db) && legs.length === 2) {
-      const q = BOTH_PG.get(`${tableOf(legs[0].account.type)}:${tableOf(legs[1].account.type)}`);
-      if (!q) throw new Error('no statement for these accounts');
-      const row = await q.first(db, { ...leg(0), ...leg(1), reason, reference, createdAt } as never);
-      const first = row?.first ?? null;
-      return first === null ? [null] : [first, row?.second ?? null];
-    }
     if (isPostgres(db)) {
-      const row = await ONE_PG[tableOf(legs[0].account.type)].first(db, {
-        ...leg(0),
-        reason,
-        reference,
-        createdAt,
-      } as never);
-      return [row?.first ?? null];
+      const [a, b] = legs.map((l) => tableOf(l.account.type));
+      const q = b ? BOTH_PG.get(`${a}:${b}`) : ONE_PG[a];
+      if (!q) throw new Error('no statement for these accounts');
+      const params = Object.assign({ reason, reference, createdAt }, ...legs.map((_, i) => leg(i)));
+      const row: { first: number | null; second?: number | null } | undefined = await q.first(db, params as never);
+      const first = row?.first ?? null;
+      return first === null || !b ? [first] : [first, row?.second ?? null];
     }
     const out: (number | null)[] = [];
     for (const l of legs) {
