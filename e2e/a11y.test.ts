@@ -289,7 +289,11 @@ describe('keyboard only', () => {
     const { page, context } = await newPage(browser, 'en');
     await context.addInitScript(installKeyboardHelpers);
     trackNetwork(page);
-    const reach = async (selector: string) => expect(await tabTo(page, selector), `Tab reaches ${selector}`).toBe(true);
+    const reach = async (selector: string) => {
+      // the field is there first (a sheet's form can still be loading on a busy machine), then Tab must reach it
+      await page.locator(selector).first().waitFor({ state: 'visible' });
+      expect(await tabTo(page, selector), `Tab reaches ${selector}`).toBe(true);
+    };
     await page.goto(`${server.url}/login`);
     await settle(page);
     await reach('input[type=tel]');
