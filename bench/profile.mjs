@@ -178,9 +178,9 @@ try {
   console.log('\ntotal time (µs per request):');
   for (const [l, ms] of top(total, 60)) console.log(`  ${((ms * 1000) / reqs).toFixed(1).padStart(7)}  ${l}`);
 } finally {
-  if (process.env.PROFILE_KEEP) console.log(`data kept in ${dataDir}`);
+  if (process.env.PROFILE_KEEP) console.log(`data kept in ${dataDir}${schema ? ` and schema ${schema}` : ''}`);
   else fs.rmSync(dataDir, { recursive: true, force: true });
-  if (schema) {
+  if (schema && !process.env.PROFILE_KEEP) {
     const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await c.connect();
     await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

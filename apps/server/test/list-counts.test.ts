@@ -97,6 +97,33 @@ describe('counted lists', () => {
     const unplaced = await staffFixture(t, shop.merchant.id, null);
     expect(await listCount(unplaced.token, 'merchantUser/req/list')).toBe(0);
     expect(await countViolations()).toEqual([]);
+
+    // the dashboard reads every count in one statement (repositories/merchant-home.ts): each equals the rows
+    const rows = async (table: 'offers' | 'branches' | 'merchantUsers', active?: number) =>
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('merchantId', '=', shop.merchant.id)
+            .$if(active !== undefined, (q) => q.where('isActive' as never, '=', active as never))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const home = await t.call('merchant/me', {}, { token: m });
+    expect(home.body.data.counts).toEqual({
+      activeOffers: await rows('offers', 1),
+      inactiveOffers: await rows('offers', 0),
+      approvedRequests: 1,
+      pendingRequests: 4,
+      pendingRedeems: 2,
+      branches: await rows('branches'),
+      employees: await rows('merchantUsers'),
+      ordersToAccept: 0,
+      deliveriesWithoutCourier: 0,
+    });
+    expect(home.body.data.counts.branches).toBeGreaterThanOrEqual(2);
+    expect(home.body.data.counts.employees).toBeGreaterThanOrEqual(3);
   });
 
   it('move nothing for a rolled-back write, and follow a deleted row', async () => {

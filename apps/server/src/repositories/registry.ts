@@ -39,6 +39,7 @@ import { idempotencyRepository } from '../platform/idempotency/idempotency.repos
 import { ledgerRepository } from '../platform/ledger/ledger.repository';
 import { secretsRepository } from '../platform/secrets/secrets.repository';
 import { journalRepository } from './journal';
+import { merchantHomeRepository } from './merchant-home';
 import { offerApprovalRepository } from './offer-approval';
 
 /** What the live feed's events repository tells the store (docs/architecture.md "Live feed"). */
@@ -67,6 +68,7 @@ const FACTORIES = {
   products: productsRepository,
   productRequests: productRequestsRepository,
   profile: profileRepository,
+  merchantHome: merchantHomeRepository,
   redeems: redeemsRepository,
   staff: staffRepository,
   permissions: permissionsRepository,

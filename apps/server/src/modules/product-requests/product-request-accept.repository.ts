@@ -4,7 +4,7 @@
  * it. Part of the product requests' repository (spread in). `db` may be a transaction.
  */
 import { ACCEPT_LIMITS, clock } from '@loyalty/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import type { Database, SubjectType } from '../../db/schema';
 
 /** A request the sweep looks at: new, not accepted, with its merchant's limit. */
@@ -18,6 +18,30 @@ export interface Unaccepted {
   createdAt: string;
   acceptWithinMinutes: number | null;
 }
+
+/**
+ * New requests not yet accepted of a merchant (and branch: staff; null: none), counted: a builder,
+ * also read with the merchant's other counts in one statement (repositories/merchant-home.ts).
+ */
+export const unacceptedCountQuery = (qc: QueryCreator<Database>, merchantId: number, branchId?: number | null) =>
+  qc
+    .selectFrom('productRequests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('merchantId', '=', merchantId)
+    .$if(branchId !== undefined, (q) => q.where('branchId', '=', branchId ?? -1))
+    .where('status', '=', sql.lit('pending'))
+    .where('acceptedAt', 'is', null);
+
+/** Pending deliveries no courier is assigned to, of a merchant (and branch: staff; null: none), counted. */
+export const withoutCourierCountQuery = (qc: QueryCreator<Database>, merchantId: number, branchId?: number | null) =>
+  qc
+    .selectFrom('productRequests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('merchantId', '=', merchantId)
+    .$if(branchId !== undefined, (q) => q.where('branchId', '=', branchId ?? -1))
+    .where('type', '=', sql.lit('delivery'))
+    .where('status', '=', sql.lit('pending'))
+    .where('employeeId', 'is', null);
 
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
 
@@ -108,29 +132,12 @@ export const productRequestAccept = (db: Kysely<Database>) => {
 
     /** New requests not yet accepted of a merchant (and branch: staff; null: none). */
     async countUnaccepted(merchantId: number, branchId?: number | null) {
-      const row = await db
-        .selectFrom('productRequests')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('merchantId', '=', merchantId)
-        .$if(branchId !== undefined, (q) => q.where('branchId', '=', branchId ?? -1))
-        .where('status', '=', 'pending')
-        .where('acceptedAt', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return Number((await unacceptedCountQuery(db, merchantId, branchId).executeTakeFirstOrThrow()).n);
     },
 
     /** Pending deliveries no courier is assigned to, of a merchant (and branch: staff; null: none). */
     async countWithoutCourier(merchantId: number, branchId?: number | null) {
-      const row = await db
-        .selectFrom('productRequests')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('merchantId', '=', merchantId)
-        .$if(branchId !== undefined, (q) => q.where('branchId', '=', branchId ?? -1))
-        .where('type', '=', 'delivery')
-        .where('status', '=', 'pending')
-        .where('employeeId', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return Number((await withoutCourierCountQuery(db, merchantId, branchId).executeTakeFirstOrThrow()).n);
     },
 
     /** Records the owner's reminder once; true when this call did it. */

@@ -1,51 +1,30 @@
 import type { MerchantStatus } from '@loyalty/contract';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, QueryCreator } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import { countListed, merchantCountsByState } from '../../db/list-counts';
+import { countListed } from '../../db/list-counts';
 import { type Params, preparedQuery } from '../../db/prepared';
 import { type Database, MERCHANT_COLUMNS, type MerchantsTable, type MerchantUpdate } from '../../db/schema';
 
-const branchCount = preparedQuery((db, p: Params<{ merchantId: number }>) =>
-  db
+/** The merchant's branches, counted (also read with its other counts: repositories/merchant-home.ts). */
+export const branchCountQuery = (qc: QueryCreator<Database>, merchantId: number) =>
+  qc
     .selectFrom('branches')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('merchantId', '=', p.merchantId),
-);
-const staffCount = preparedQuery((db, p: Params<{ merchantId: number }>) =>
-  db
+    .where('merchantId', '=', merchantId);
+/** The merchant's staff, counted. */
+export const staffCountQuery = (qc: QueryCreator<Database>, merchantId: number) =>
+  qc
     .selectFrom('merchantUsers')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('merchantId', '=', p.merchantId),
-);
-const merchantById = preparedQuery((db, p: Params<{ id: number }>) =>
-  db.selectFrom('merchants').select(MERCHANT_COLUMNS).where('id', '=', p.id),
-);
+    .where('merchantId', '=', merchantId);
+/** The merchant's account row. */
+export const merchantRowQuery = (qc: QueryCreator<Database>, id: number) =>
+  qc.selectFrom('merchants').select(MERCHANT_COLUMNS).where('id', '=', id);
+
+const merchantById = preparedQuery((db, p: Params<{ id: number }>) => merchantRowQuery(db, p.id));
 
 export const profileRepository = (db: Kysely<Database>) => ({
   merchant: (id: number) => merchantById.first(db, { id }),
-
-  /**
-   * The dashboard's counts; offers and requests from the counters the triggers keep
-   * (db/list-counts.ts; offers per activity since migrations/0014-offer-activity-counts.ts).
-   */
-  async merchantCounts(merchantId: number) {
-    const { offers, offer_requests: requests } = await merchantCountsByState(
-      db,
-      ['offers', 'offer_requests'],
-      merchantId,
-    );
-    const approved = requests.done ?? 0;
-    let all = 0;
-    for (const k in requests) all += requests[k];
-    return {
-      activeOffers: offers.active ?? 0,
-      inactiveOffers: offers.inactive ?? 0,
-      approvedRequests: approved,
-      pendingRequests: all - approved,
-      branches: Number((await branchCount.first(db, { merchantId }))?.n ?? 0),
-      employees: Number((await staffCount.first(db, { merchantId }))?.n ?? 0),
-    };
-  },
 
   /** Pending offer requests of a staff member's branch (the merchant's when the branch is unset). */
   pendingRequestsOfBranch: (merchantId: number, branchId: number | null) =>

@@ -15,7 +15,7 @@ const mobileChangedText = (to: string) =>
   `The sign-in mobile number of your merchant account was changed to one ending in ${to.slice(-4)}. If you did not do this, contact support now.`;
 
 export function profileService(
-  { store, sms, log }: ServiceDeps<'accounts' | 'activity' | 'profile' | 'staff', 'sms' | 'log'>,
+  { store, sms, log }: ServiceDeps<'accounts' | 'activity' | 'merchantHome' | 'profile' | 'staff', 'sms' | 'log'>,
   productRequests: Pick<ProductRequestsService, 'openDeliveriesCount' | 'toAcceptCount' | 'withoutCourierCount'>,
   auth: Pick<AuthService, 'confirmPassword' | 'endOtherSessions'>,
   permissions: Pick<PermissionsService, 'permissionsOf'>,
@@ -23,8 +23,9 @@ export function profileService(
   const { profile: repo, accounts, staff } = store;
 
   async function merchantMe(merchantId: number): Promise<MerchantProfile> {
-    const m = await repo.merchant(merchantId);
-    if (!m) throw notFound('merchantNotFound');
+    const home = await store.merchantHome.home(merchantId);
+    if (!home) throw notFound('merchantNotFound');
+    const m = home.merchant;
     return {
       id: m.id,
       name: m.name,
@@ -44,12 +45,7 @@ export function profileService(
         taxRegistrationNumber: m.taxRegistrationNumber,
         refundRules: m.refundRules,
       },
-      counts: {
-        ...(await repo.merchantCounts(m.id)),
-        ordersToAccept: await productRequests.toAcceptCount(m.id),
-        deliveriesWithoutCourier: await productRequests.withoutCourierCount(m.id),
-        pendingRedeems: await repo.pendingRedeems(m.id),
-      },
+      counts: home.counts,
       merchantUser: { rule: 'merchant', fName: m.name, mName: '', lName: '', isActive: m.status !== 'suspended' },
       createdAt: m.createdAt,
     };
