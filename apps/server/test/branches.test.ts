@@ -101,6 +101,8 @@ describe('merchant/branch/list and details', () => {
     expect(res.body.data.rows.map((r: { id: number }) => r.id)).toEqual(ids);
     const page2 = await t.call('merchant/branch/list', { pageNum: 2, limit: 2 }, { token: mine.token });
     expect(page2.body.data).toMatchObject({ count: 3, rows: [{ id: ids[2], branchName: 'Third' }] });
+    const past = await t.call('merchant/branch/list', { pageNum: 5, limit: 2 }, { token: mine.token });
+    expect(past.body.data).toEqual({ rows: [], count: 3 });
     const empty = await t.call('merchant/branch/list', {}, { token: (await merchantFixture(t)).token });
     expect(empty.body.data).toEqual({ rows: [], count: 0 });
   });

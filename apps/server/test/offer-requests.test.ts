@@ -48,6 +48,16 @@ describe('req/list and req/details', () => {
       { token: shop.merchant.token },
     );
     expect(page2.body.data.rows.map((r: { id: number }) => r.id)).toEqual([made[1].id]);
+    expect(page2.body.data.count).toBe(11);
+    // past the end: no rows, the count all the same
+    const past = await t.call(
+      'merchant/req/list',
+      { status: 'pending', limit: 10, pageNum: 5 },
+      { token: shop.merchant.token },
+    );
+    expect(past.body.data).toEqual({ rows: [], count: 11 });
+    const none = await t.call('merchant/req/list', { status: 'rejected', limit: 10 }, { token: shop.merchant.token });
+    expect(none.body.data).toEqual({ rows: [], count: 0 });
 
     const done = await t.call('merchant/req/list', { status: 'done', limit: 10 }, { token: shop.merchant.token });
     expect(done.body.data).toMatchObject({
@@ -213,6 +223,21 @@ describe('req/approve', () => {
       expect.stringContaining('second.webp'),
     ]);
     expect(details.body.data.offerDetail.images).toEqual(details.body.data.images);
+    // a list's rows carry the same images, whether the page reads them in its own statement (a few
+    // rows) or apart (a large page), for the merchant and for the branch's staff
+    for (const [token, path] of [
+      [shop.merchant.token, 'merchant/req/list'],
+      [shop.staff.token, 'merchantUser/req/list'],
+    ] as const)
+      for (const limit of [10, 1000]) {
+        const list = await t.call(path, { limit, pageNum: 1 }, { token });
+        expect(list.status, JSON.stringify(list.body)).toBe(200);
+        expect(list.body.data.count).toBe(1);
+        const [row] = list.body.data.rows;
+        expect(row.id).toBe(r.id);
+        expect(row.images).toEqual(details.body.data.images);
+        expect(row.offerDetail.images).toEqual(details.body.data.images);
+      }
   });
 
   it('takes one offer but moves no points for a request paid with price', async () => {

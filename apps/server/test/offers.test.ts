@@ -212,6 +212,13 @@ describe('offer lists', () => {
     expect(ids(ofX)).toEqual([o3, o1]);
     const paged = await t.call('merchant/offer/list', { limit: 1, pageNum: 2 }, { token: mine.token });
     expect(ids(paged)).toEqual([o2]);
+    // the count comes with the page's rows; past the end it is read apart, for the merchant and a branch
+    expect(paged.body.data.count).toBe(3);
+    expect(Object.keys(paged.body.data.rows[0])).not.toContain('listedTotal');
+    const past = await t.call('merchant/offer/list', { limit: 1, pageNum: 9 }, { token: mine.token });
+    expect(past.body.data).toEqual({ rows: [], count: 3 });
+    const pastOfX = await t.call('merchant/offer/list', { branchId: x, limit: 1, pageNum: 9 }, { token: mine.token });
+    expect(pastOfX.body.data).toEqual({ rows: [], count: 2 });
     const foreign = await t.call('merchant/offer/list', { branchId: b1 }, { token: mine.token });
     expect(foreign.status).toBe(404);
   });

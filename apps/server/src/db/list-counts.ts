@@ -3,24 +3,31 @@
  * the merchant or one of its branches, read from the counters the triggers keep — a few rows
  * whatever the size of the merchant's history. Repositories call it for a list's count.
  */
-import { type Kysely, type QueryCreator, sql } from 'kysely';
+import { type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely';
 import { type Params, preparedQuery } from './prepared';
 import type { Database, ListCountsTable } from './schema';
 
 type Counted = ListCountsTable['list'];
 
 /**
- * The rows of `list` (in `state`; every state when absent) of a merchant, as one value (NULL when
- * there are none): a builder for a statement that reads several counts at once
- * (repositories/merchant-home.ts). The list and state are constants of the SQL.
+ * The rows of `list` of a merchant (or of one branch of it), in `state` (every state when absent), as
+ * one value (NULL when there are none): a builder for a statement that reads counts beside other
+ * things (repositories/merchant-home.ts; a page of offer requests carries its list's count). The
+ * list is a constant of the SQL; a constant state is given as `sql.lit`.
  */
-export const listedSumQuery = (qc: QueryCreator<Database>, list: Counted, merchantId: number, state?: string) =>
+export const listedSumQuery = (
+  qc: QueryCreator<Database>,
+  list: Counted,
+  scope: { merchantId: number; branchId?: number },
+  state?: string | RawBuilder<string>,
+) =>
   qc
     .selectFrom('listCounts')
     .select((eb) => eb.fn.sum<number>('n').as('n'))
     .where('list', '=', sql.lit(list))
-    .where('merchantId', '=', merchantId)
-    .$if(state !== undefined, (q) => q.where('state', '=', sql.lit(state ?? '')));
+    .where('merchantId', '=', scope.merchantId)
+    .$if(scope.branchId !== undefined, (q) => q.where('branchId', '=', scope.branchId ?? -1))
+    .$if(state !== undefined, (q) => q.where('state', '=', state ?? ''));
 
 /** One list or two (the same list twice for one), for a merchant: one statement for the dashboard's two. */
 const ofMerchant = preparedQuery((db, p: Params<{ first: Counted; second: Counted; merchantId: number }>) =>

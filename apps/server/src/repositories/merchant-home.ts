@@ -6,7 +6,7 @@
  * and is now two with the caller's (bench/README.md, "Our own overhead"). The builders are the
  * owners' (profile, product requests, the counters); the counts are read in one snapshot.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { listedSumQuery } from '../db/list-counts';
 import { type Params, preparedQuery } from '../db/prepared';
 import type { Database } from '../db/schema';
@@ -16,19 +16,20 @@ import {
 } from '../modules/product-requests/product-request-accept.repository';
 import { branchCountQuery, merchantRowQuery, staffCountQuery } from '../modules/profile/profile.repository';
 
-const homeOf = preparedQuery((db, p: Params<{ merchantId: number }>) =>
-  merchantRowQuery(db, p.merchantId).select([
-    listedSumQuery(db, 'offers', p.merchantId, 'active').as('activeOffers'),
-    listedSumQuery(db, 'offers', p.merchantId, 'inactive').as('inactiveOffers'),
-    listedSumQuery(db, 'offer_requests', p.merchantId).as('allRequests'),
-    listedSumQuery(db, 'offer_requests', p.merchantId, 'done').as('approvedRequests'),
-    listedSumQuery(db, 'redeem_requests', p.merchantId, 'pending').as('pendingRedeems'),
+const homeOf = preparedQuery((db, p: Params<{ merchantId: number }>) => {
+  const ofMerchant = { merchantId: p.merchantId };
+  return merchantRowQuery(db, p.merchantId).select([
+    listedSumQuery(db, 'offers', ofMerchant, sql.lit('active')).as('activeOffers'),
+    listedSumQuery(db, 'offers', ofMerchant, sql.lit('inactive')).as('inactiveOffers'),
+    listedSumQuery(db, 'offer_requests', ofMerchant).as('allRequests'),
+    listedSumQuery(db, 'offer_requests', ofMerchant, sql.lit('done')).as('approvedRequests'),
+    listedSumQuery(db, 'redeem_requests', ofMerchant, sql.lit('pending')).as('pendingRedeems'),
     branchCountQuery(db, p.merchantId).as('branches'),
     staffCountQuery(db, p.merchantId).as('employees'),
     unacceptedCountQuery(db, p.merchantId).as('ordersToAccept'),
     withoutCourierCountQuery(db, p.merchantId).as('deliveriesWithoutCourier'),
-  ]),
-);
+  ]);
+});
 
 /** A count as the drivers give it (PostgreSQL: a bigint or numeric as text; NULL: none). */
 const n = (v: unknown): number => Number(v ?? 0);

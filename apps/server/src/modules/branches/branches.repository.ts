@@ -4,11 +4,21 @@ import { type Params, preparedQuery } from '../../db/prepared';
 import { BRANCH_COLUMNS, type BranchesTable, type Database } from '../../db/schema';
 import type { Page } from '../../lib/paging';
 
-/** A page of a merchant's branches, oldest first, and their count: built once (db/prepared.ts). */
+/**
+ * A page of a merchant's branches, oldest first, each row with their count (one statement: a round
+ * trip less on PostgreSQL; the count's subquery does not depend on the row): built once (db/prepared.ts).
+ */
 const pageOf = preparedQuery((db, p: Params<{ merchantId: number; limit: number; offset: number }>) =>
   db
     .selectFrom('branches')
     .select(BRANCH_COLUMNS)
+    .select(
+      db
+        .selectFrom('branches as counted')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('counted.merchantId', '=', p.merchantId)
+        .as('listedTotal'),
+    )
     .where('merchantId', '=', p.merchantId)
     .orderBy('createdAt', 'asc')
     .orderBy('id', 'asc')
@@ -25,9 +35,11 @@ const countOf = preparedQuery((db, p: Params<{ merchantId: number }>) =>
 /** Branches: every query is scoped to one merchant. */
 export const branchesRepository = (db: Kysely<Database>) => ({
   async list(merchantId: number, page: Page) {
-    const rows = await pageOf.all(db, { merchantId, limit: page.limit, offset: page.offset });
-    const n = (await countOf.first(db, { merchantId }))?.n ?? 0;
-    return { rows, count: Number(n) };
+    const found = await pageOf.all(db, { merchantId, limit: page.limit, offset: page.offset });
+    // an empty first page counts none; an empty later one (past the end) counts apart
+    const n =
+      found.length > 0 || page.offset === 0 ? found[0]?.listedTotal : (await countOf.first(db, { merchantId }))?.n;
+    return { rows: found.map(({ listedTotal: _, ...row }) => row), count: Number(n ?? 0) };
   },
 
   byId: (merchantId: number, id: number) =>

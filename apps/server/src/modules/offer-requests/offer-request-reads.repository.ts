@@ -6,6 +6,7 @@ import type { OfferRequestStatus } from '@loyalty/contract';
 import { type ExpressionBuilder, type InferResult, type Kysely, sql } from 'kysely';
 import type { TenantScope } from '../../core/caller';
 import { isPostgres } from '../../db/dialect';
+import { listedSumQuery } from '../../db/list-counts';
 import { type Params, type PreparedQuery, preparedQuery } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
@@ -14,6 +15,10 @@ type ListShape = {
   owner: 'user' | 'merchant' | 'branch';
   status: boolean;
   mobile: boolean;
+  /** Each row carries its offer's image paths (a page of a few rows; a large page reads them apart). */
+  images: boolean;
+  /** Each row carries the list's count from the counters (a merchant's or branch's list, no mobile search). */
+  counted: boolean;
   /** A page after the first: its ids are read first (see pageQuery). */
   deep: boolean;
 };
@@ -128,9 +133,11 @@ export const oneOfBranch = oneOf(true);
  * A page of requests, built once per shape (db/prepared.ts): the list runs on every visit of the
  * requests screen, and building its query cost more than running it (bench/README.md).
  */
-const pages = new Map<string, PreparedQuery<ListValues, OfferRequestJoined>>();
+/** A row of a page: with its offer's image paths when the shape has `images`, the list's count when `counted`. */
+export type OfferRequestPageRow = OfferRequestJoined & { imagePaths?: string | null; listedTotal?: unknown };
+const pages = new Map<string, PreparedQuery<ListValues, OfferRequestPageRow>>();
 export const pageQuery = (shape: ListShape) => {
-  const key = `${shape.owner}:${shape.status}:${shape.mobile}:${shape.deep}`;
+  const key = `${shape.owner}:${shape.status}:${shape.mobile}:${shape.deep}:${shape.images}:${shape.counted}`;
   let q = pages.get(key);
   if (!q) {
     q = preparedQuery((db, p: Params<ListValues>) => {
@@ -139,8 +146,24 @@ export const pageQuery = (shape: ListShape) => {
           ? { userId: p.userId }
           : { merchantId: p.merchantId, branchId: shape.owner === 'branch' ? p.branchId : undefined };
       const f = { status: shape.status ? p.status : undefined, mobileLike: shape.mobile ? p.mobile : undefined };
+      // the page's images and its list's count in the page's own statement: on PostgreSQL each
+      // statement is a round trip (bench/README.md, "Our own overhead"); the count's subquery does
+      // not depend on the row, so each engine runs it once
+      const withExtras = (q: ReturnType<typeof withColumns>) =>
+        q
+          .$if(shape.images, (q) => q.select((eb) => imagePathsOf(db, eb)))
+          .$if(shape.counted, (q) =>
+            q.select(
+              listedSumQuery(
+                db,
+                'offer_requests',
+                { merchantId: p.merchantId, branchId: shape.owner === 'branch' ? p.branchId : undefined },
+                shape.status ? p.status : undefined,
+              ).as('listedTotal'),
+            ),
+          );
       if (!shape.deep)
-        return withColumns(rowsOf(db, scope, f))
+        return withExtras(withColumns(rowsOf(db, scope, f)))
           .orderBy('r.createdAt', 'desc')
           .orderBy('r.id', 'desc')
           .limit(p.limit)
@@ -155,7 +178,7 @@ export const pageQuery = (shape: ListShape) => {
         .orderBy('r.id', 'desc')
         .limit(p.limit)
         .offset(p.offset);
-      return withColumns(rowsOf(db, scope, { status: f.status }))
+      return withExtras(withColumns(rowsOf(db, scope, { status: f.status })))
         .where('r.id', 'in', ids)
         .orderBy('r.createdAt', 'desc')
         .orderBy('r.id', 'desc');

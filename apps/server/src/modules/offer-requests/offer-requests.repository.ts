@@ -7,7 +7,7 @@ import { inIds, type Params, preparedQuery } from '../../db/prepared';
 import type { Database, OfferRequestsTable } from '../../db/schema';
 import { filtered, oneOfBranch, oneOfMerchant, pageQuery } from './offer-request-reads.repository';
 
-export type { OfferRequestJoined, OfferRequestOne } from './offer-request-reads.repository';
+export type { OfferRequestJoined, OfferRequestOne, OfferRequestPageRow } from './offer-request-reads.repository';
 
 const offerImages = preparedQuery((db, p: Params<{ ids: number[] }>) =>
   db
@@ -17,6 +17,9 @@ const offerImages = preparedQuery((db, p: Params<{ ids: number[] }>) =>
     .orderBy('offerId')
     .orderBy('position'),
 );
+
+/** A page of up to this many rows carries its offers' image paths; a larger one reads them in one more statement. */
+const INLINE_IMAGES = 100;
 
 /** What marking a request done sets; `markDone` below and the approval's one statement share it. */
 export type MarkDoneValues = Pick<
@@ -57,11 +60,16 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
     ) {
       if ('merchantId' in scope && scope.branchId === null) return { rows: [], count: 0 };
       const owner = 'userId' in scope ? 'user' : scope.branchId === undefined ? 'merchant' : 'branch';
+      // a merchant's (or branch's) count comes from the counters the triggers keep, read by the
+      // page's own statement; a customer's few requests and a mobile search are counted on the rows
+      const counted = 'merchantId' in scope && f.mobile === undefined;
       const page = await pageQuery({
         owner,
         status: f.status !== undefined,
         mobile: f.mobile !== undefined,
         deep: f.offset > 0,
+        images: f.limit <= INLINE_IMAGES,
+        counted,
       }).all(db, {
         userId: 'userId' in scope ? scope.userId : 0,
         merchantId: 'merchantId' in scope ? scope.merchantId : 0,
@@ -71,21 +79,22 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
         limit: f.limit,
         offset: f.offset,
       });
-      // a merchant's (or branch's) count comes from the counters the triggers keep; a customer's
-      // few requests and a mobile search are counted on the rows themselves
+      // an empty first page counts none; an empty later page (past the end) reads the count apart
       const count =
-        'merchantId' in scope && f.mobile === undefined
-          ? await countListed(db, 'offer_requests', scope, f.status)
-          : Number(
-              (
-                await filtered(db, scope, {
-                  status: f.status,
-                  mobileLike: f.mobile === undefined ? undefined : `%${f.mobile}%`,
-                })
-                  .select((eb) => eb.fn.countAll<number>().as('n'))
-                  .executeTakeFirstOrThrow()
-              ).n,
-            );
+        counted && (page.length > 0 || f.offset === 0)
+          ? Number(page[0]?.listedTotal ?? 0)
+          : 'merchantId' in scope && f.mobile === undefined
+            ? await countListed(db, 'offer_requests', scope, f.status)
+            : Number(
+                (
+                  await filtered(db, scope, {
+                    status: f.status,
+                    mobileLike: f.mobile === undefined ? undefined : `%${f.mobile}%`,
+                  })
+                    .select((eb) => eb.fn.countAll<number>().as('n'))
+                    .executeTakeFirstOrThrow()
+                ).n,
+              );
       return { rows: page, count };
     },
 
@@ -95,11 +104,16 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
       return q.first(db, { id, merchantId: scope.merchantId, branchId: scope.branchId ?? 0 });
     },
 
-    /** Image paths of each offer, in their order. */
-    async imagesOf(offerIds: number[]): Promise<Map<number, string[]>> {
+    /** Image paths of each offer, in their order (rows of a page that carry them need no statement). */
+    async imagesOf(rows: { offerId: number; imagePaths?: string | null }[]): Promise<Map<number, string[]>> {
       const out = new Map<number, string[]>();
-      if (offerIds.length === 0) return out;
-      for (const i of await offerImages.all(db, { ids: [...new Set(offerIds)] })) {
+      const missing: number[] = [];
+      for (const r of rows) {
+        if (r.imagePaths === undefined) missing.push(r.offerId);
+        else if (r.imagePaths !== null) out.set(r.offerId, r.imagePaths.split('\n'));
+      }
+      if (missing.length === 0) return out;
+      for (const i of await offerImages.all(db, { ids: [...new Set(missing)] })) {
         const list = out.get(i.offerId);
         if (list) list.push(i.path);
         else out.set(i.offerId, [i.path]);

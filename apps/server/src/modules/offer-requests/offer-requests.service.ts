@@ -10,7 +10,7 @@ import { applyTransition, rejection } from '../../platform/transitions/transitio
 import { refuseWhenClosed } from '../branches/branch-open';
 import { type Notifier, silentNotifier } from '../push/push.service';
 import { toOfferRequest } from './offer-request.mapper';
-import type { OfferRequestJoined, OfferRequestOne } from './offer-requests.repository';
+import type { OfferRequestOne, OfferRequestPageRow } from './offer-requests.repository';
 import { offerProblem } from './offer-rules';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -38,8 +38,8 @@ export function offerRequestsService(
 ) {
   const repo = store.offerRequests;
 
-  async function present(rows: OfferRequestJoined[]): Promise<OfferRequest[]> {
-    const images = await repo.imagesOf(rows.map((r) => r.offerId));
+  async function present(rows: OfferRequestPageRow[]): Promise<OfferRequest[]> {
+    const images = await repo.imagesOf(rows);
     return rows.map((r) => toOfferRequest(r, images.get(r.offerId)));
   }
 
