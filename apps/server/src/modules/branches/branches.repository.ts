@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { type Params, preparedQuery } from '../../db/prepared';
 import { BRANCH_COLUMNS, type BranchesTable, type Database } from '../../db/schema';
-import type { Page } from '../../lib/paging';
+import { type Page, withListedCount } from '../../lib/paging';
 
 /**
  * A page of a merchant's branches, oldest first, each row with their count (one statement: a round
@@ -36,10 +36,7 @@ const countOf = preparedQuery((db, p: Params<{ merchantId: number }>) =>
 export const branchesRepository = (db: Kysely<Database>) => ({
   async list(merchantId: number, page: Page) {
     const found = await pageOf.all(db, { merchantId, limit: page.limit, offset: page.offset });
-    // an empty first page counts none; an empty later one (past the end) counts apart
-    const n =
-      found.length > 0 || page.offset === 0 ? found[0]?.listedTotal : (await countOf.first(db, { merchantId }))?.n;
-    return { rows: found.map(({ listedTotal: _, ...row }) => row), count: Number(n ?? 0) };
+    return withListedCount(found, page, async () => Number((await countOf.first(db, { merchantId }))?.n ?? 0));
   },
 
   byId: (merchantId: number, id: number) =>

@@ -5,6 +5,7 @@ import { nowIso } from '../../db/dialect';
 import { countListed } from '../../db/list-counts';
 import { inIds, type Params, preparedQuery } from '../../db/prepared';
 import type { Database, OfferRequestsTable } from '../../db/schema';
+import { withListedCount } from '../../lib/paging';
 import { filtered, oneOfBranch, oneOfMerchant, pageQuery } from './offer-request-reads.repository';
 
 export type { OfferRequestJoined, OfferRequestOne, OfferRequestPageRow } from './offer-request-reads.repository';
@@ -79,23 +80,12 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
         limit: f.limit,
         offset: f.offset,
       });
-      // an empty first page counts none; an empty later page (past the end) reads the count apart
-      const count =
-        counted && (page.length > 0 || f.offset === 0)
-          ? Number(page[0]?.listedTotal ?? 0)
-          : 'merchantId' in scope && f.mobile === undefined
-            ? await countListed(db, 'offer_requests', scope, f.status)
-            : Number(
-                (
-                  await filtered(db, scope, {
-                    status: f.status,
-                    mobileLike: f.mobile === undefined ? undefined : `%${f.mobile}%`,
-                  })
-                    .select((eb) => eb.fn.countAll<number>().as('n'))
-                    .executeTakeFirstOrThrow()
-                ).n,
-              );
-      return { rows: page, count };
+      if (counted) return withListedCount(page, f, () => countListed(db, 'offer_requests', scope, f.status));
+      const mobileLike = f.mobile === undefined ? undefined : `%${f.mobile}%`;
+      const n = await filtered(db, scope, { status: f.status, mobileLike })
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return { rows: page, count: Number(n.n) };
     },
 
     byId: (scope: TenantScope, id: number) => {

@@ -3,7 +3,7 @@ import { nowIso } from '../../db/dialect';
 import { countListed, listedSumQuery } from '../../db/list-counts';
 import { inIds, type Params, preparedQuery } from '../../db/prepared';
 import { type Database, OFFER_COLUMNS, type OffersTable } from '../../db/schema';
-import type { Page } from '../../lib/paging';
+import { type Page, withListedCount } from '../../lib/paging';
 
 /** Which offers a caller may see: the merchant's own, and when `branchId` is set only those that branch carries. */
 export interface OfferScope {
@@ -32,8 +32,7 @@ const listQueries = (byBranch: boolean) => ({
   page: preparedQuery((db, p: Params<PageValues>) =>
     scopedOffers(db, p.merchantId, byBranch ? p.branchId : undefined)
       .select(OFFER_COLUMNS.map((c) => `offers.${c}` as const))
-      // each row carries the list's count from the counters (migrations/0013-offer-counts.ts): a
-      // statement less, a round trip less on PostgreSQL; the subquery does not depend on the row
+      // with the list's count from the counters (migrations/0013-offer-counts.ts; lib/paging.ts)
       .select(
         byBranch
           ? listedSumQuery(db, 'offer_branches', { merchantId: p.merchantId, branchId: p.branchId }).as('listedTotal')
@@ -171,14 +170,9 @@ export const offersRepository = (db: Kysely<Database>) => {
       const q = scope.branchId === undefined ? ofMerchant : ofBranch;
       const values = { merchantId: scope.merchantId, branchId: scope.branchId ?? 0 };
       const found = await q.page.all(db, { ...values, limit: page.limit, offset: page.offset });
-      // the count came with the rows; an empty first page counts none, an empty later one (past the
-      // end) reads it apart from the counters the triggers keep
-      const count =
-        found.length > 0 || page.offset === 0
-          ? Number(found[0]?.listedTotal ?? 0)
-          : await countListed(db, scope.branchId === undefined ? 'offers' : 'offer_branches', scope);
-      const rows = found.map(({ listedTotal: _, ...row }) => row);
-      return { rows, count };
+      return withListedCount(found, page, () =>
+        countListed(db, scope.branchId === undefined ? 'offers' : 'offer_branches', scope),
+      );
     },
 
     byId: (scope: OfferScope, id: number) =>
