@@ -4,17 +4,18 @@
  * from the counters (db/list-counts.ts), its branches and staff, its orders to accept and its
  * deliveries without a courier. On PostgreSQL each statement is a round trip: the home was eight
  * and is now two with the caller's (bench/README.md, "Our own overhead"). The builders are the
- * owners' (profile, product requests, the counters); the counts are read in one snapshot.
+ * owners' (profile, branches, product requests, the counters); the counts are read in one snapshot.
  */
 import { type Kysely, sql } from 'kysely';
 import { listedSumQuery } from '../db/list-counts';
 import { type Params, preparedQuery } from '../db/prepared';
 import type { Database } from '../db/schema';
+import { branchCountQuery } from '../modules/branches/branches.repository';
 import {
   unacceptedCountQuery,
   withoutCourierCountQuery,
 } from '../modules/product-requests/product-request-accept.repository';
-import { branchCountQuery, merchantRowQuery, staffCountQuery } from '../modules/profile/profile.repository';
+import { merchantRowQuery, staffCountQuery } from '../modules/profile/profile.repository';
 
 const homeOf = preparedQuery((db, p: Params<{ merchantId: number }>) => {
   const ofMerchant = { merchantId: p.merchantId };

@@ -1,8 +1,15 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, QueryCreator, Updateable } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { type Params, preparedQuery } from '../../db/prepared';
 import { BRANCH_COLUMNS, type BranchesTable, type Database } from '../../db/schema';
 import { type Page, withListedCount } from '../../lib/paging';
+
+/** The merchant's branches, counted: the list's count, and one of the dashboard's (repositories/merchant-home.ts). */
+export const branchCountQuery = (qc: QueryCreator<Database>, merchantId: number) =>
+  qc
+    .selectFrom('branches')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('merchantId', '=', merchantId);
 
 /**
  * A page of a merchant's branches, oldest first, each row with their count (one statement: a round
@@ -12,25 +19,14 @@ const pageOf = preparedQuery((db, p: Params<{ merchantId: number; limit: number;
   db
     .selectFrom('branches')
     .select(BRANCH_COLUMNS)
-    .select(
-      db
-        .selectFrom('branches as counted')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('counted.merchantId', '=', p.merchantId)
-        .as('listedTotal'),
-    )
+    .select(branchCountQuery(db, p.merchantId).as('listedTotal'))
     .where('merchantId', '=', p.merchantId)
     .orderBy('createdAt', 'asc')
     .orderBy('id', 'asc')
     .limit(p.limit)
     .offset(p.offset),
 );
-const countOf = preparedQuery((db, p: Params<{ merchantId: number }>) =>
-  db
-    .selectFrom('branches')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('merchantId', '=', p.merchantId),
-);
+const countOf = preparedQuery((db, p: Params<{ merchantId: number }>) => branchCountQuery(db, p.merchantId));
 
 /** Branches: every query is scoped to one merchant. */
 export const branchesRepository = (db: Kysely<Database>) => ({

@@ -64,6 +64,7 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
       // a merchant's (or branch's) count comes from the counters the triggers keep, read by the
       // page's own statement; a customer's few requests and a mobile search are counted on the rows
       const counted = 'merchantId' in scope && f.mobile === undefined;
+      const mobileLike = f.mobile === undefined ? undefined : `%${f.mobile}%`;
       const page = await pageQuery({
         owner,
         status: f.status !== undefined,
@@ -76,12 +77,11 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
         merchantId: 'merchantId' in scope ? scope.merchantId : 0,
         branchId: 'merchantId' in scope ? (scope.branchId ?? 0) : 0,
         status: f.status ?? 'pending',
-        mobile: f.mobile !== undefined ? `%${f.mobile}%` : '',
+        mobile: mobileLike ?? '',
         limit: f.limit,
         offset: f.offset,
       });
       if (counted) return withListedCount(page, f, () => countListed(db, 'offer_requests', scope, f.status));
-      const mobileLike = f.mobile === undefined ? undefined : `%${f.mobile}%`;
       const n = await filtered(db, scope, { status: f.status, mobileLike })
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();

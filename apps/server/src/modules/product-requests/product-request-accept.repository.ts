@@ -19,29 +19,25 @@ export interface Unaccepted {
   acceptWithinMinutes: number | null;
 }
 
+/** Pending requests of a merchant (and branch: staff; null: none), counted: the base of the two counts below. */
+const pendingCountQuery = (qc: QueryCreator<Database>, merchantId: number, branchId?: number | null) =>
+  qc
+    .selectFrom('productRequests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('merchantId', '=', merchantId)
+    .$if(branchId !== undefined, (q) => q.where('branchId', '=', branchId ?? -1))
+    .where('status', '=', sql.lit('pending'));
+
 /**
- * New requests not yet accepted of a merchant (and branch: staff; null: none), counted: a builder,
- * also read with the merchant's other counts in one statement (repositories/merchant-home.ts).
+ * New requests not yet accepted, counted: a builder, also read with the merchant's other counts in
+ * one statement (repositories/merchant-home.ts).
  */
 export const unacceptedCountQuery = (qc: QueryCreator<Database>, merchantId: number, branchId?: number | null) =>
-  qc
-    .selectFrom('productRequests')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('merchantId', '=', merchantId)
-    .$if(branchId !== undefined, (q) => q.where('branchId', '=', branchId ?? -1))
-    .where('status', '=', sql.lit('pending'))
-    .where('acceptedAt', 'is', null);
+  pendingCountQuery(qc, merchantId, branchId).where('acceptedAt', 'is', null);
 
-/** Pending deliveries no courier is assigned to, of a merchant (and branch: staff; null: none), counted. */
+/** Pending deliveries no courier is assigned to, counted. */
 export const withoutCourierCountQuery = (qc: QueryCreator<Database>, merchantId: number, branchId?: number | null) =>
-  qc
-    .selectFrom('productRequests')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('merchantId', '=', merchantId)
-    .$if(branchId !== undefined, (q) => q.where('branchId', '=', branchId ?? -1))
-    .where('type', '=', sql.lit('delivery'))
-    .where('status', '=', sql.lit('pending'))
-    .where('employeeId', 'is', null);
+  pendingCountQuery(qc, merchantId, branchId).where('type', '=', sql.lit('delivery')).where('employeeId', 'is', null);
 
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
 

@@ -5,13 +5,7 @@ import { countListed } from '../../db/list-counts';
 import { type Params, preparedQuery } from '../../db/prepared';
 import { type Database, MERCHANT_COLUMNS, type MerchantsTable, type MerchantUpdate } from '../../db/schema';
 
-/** The merchant's branches, counted (also read with its other counts: repositories/merchant-home.ts). */
-export const branchCountQuery = (qc: QueryCreator<Database>, merchantId: number) =>
-  qc
-    .selectFrom('branches')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('merchantId', '=', merchantId);
-/** The merchant's staff, counted. */
+/** The merchant's staff, counted (also read with its other counts: repositories/merchant-home.ts). */
 export const staffCountQuery = (qc: QueryCreator<Database>, merchantId: number) =>
   qc
     .selectFrom('merchantUsers')
