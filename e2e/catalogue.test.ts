@@ -56,7 +56,7 @@ afterAll(() => closeE2E({ server, browser }));
 const DESC = 'Freshly brewed and served with a smile at every branch.';
 const DESC_AR = 'قهوة طازجة تقدم مع ابتسامة في كل فروعنا دائماً.';
 
-/** Waits for the screen (lazy screens, the settings spinner, uploads) longer than expect.poll's 1 s default. */
+/** Waits for the screen (lazy screens, the settings spinner, uploads): e2e's 15 s, looking every 100 ms. */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
 /** A screenshot once sheets have finished sliding in. */

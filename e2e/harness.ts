@@ -3,15 +3,15 @@
  * DATA_DIR, a free port), runs operator commands against the same data, and drives Debian's
  * Chromium through playwright-core. Screenshots go to e2e/screenshots/ for a person to look at.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { adminCommand } from '../apps/server/test/admin-command';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -83,13 +83,12 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  const run = promisify(execFile);
   return {
     url,
     dataDir,
     async admin(...args) {
-      const { stdout } = await run(tsx, ['apps/server/src/cli/admin.ts', ...args], { cwd: root, env });
-      return stdout;
+      // this server's database: its DATA_DIR, never a DATABASE_URL from the environment
+      return (await adminCommand(args, { ...env, DATABASE_URL: '' })).stdout;
     },
     async api(p, fields = {}, token) {
       const form = new FormData();

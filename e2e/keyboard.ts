@@ -1,5 +1,5 @@
 /**
- * Keyboard-only checks of forms (issue "proof suites", Accessibility), used by e2e/a11y.test.ts.
+ * Keyboard-only checks of forms (issue "proof suites", Accessibility), used by e2e/a11y-keyboard.test.ts.
  *
  * Forms are found, not listed: every `<form>` of a screen, and every form behind an opener — a
  * control with `aria-haspopup="dialog"` (a sheet, a side panel, a modal) or `data-opens-form` (a

@@ -83,9 +83,11 @@ export async function ensureWebBuilt() {
 
 /**
  * Builds the server to JavaScript (scripts/build-server.mjs) when apps/server/dist/main.js is
- * missing or older than the server's or the contract's sources; `npm start` then runs it with node.
+ * missing or older than the server's or the contract's sources; `npm start` then runs it with node,
+ * and `npm run admin` its command line (dist/admin.js, built with it). `notesTo: 'stderr'` keeps the
+ * build's own lines off stdout, where a command prints what a script reads (a token, a list).
  */
-export async function ensureServerBuilt() {
+export async function ensureServerBuilt({ notesTo = 'stdout' } = {}) {
   const main = path.join(root, 'apps/server/dist/main.js');
   const built = fs.existsSync(main) ? fs.statSync(main).mtimeMs : 0;
   const sources = Math.max(
@@ -93,6 +95,9 @@ export async function ensureServerBuilt() {
     fs.statSync(path.join(root, 'scripts/build-server.mjs')).mtimeMs,
   );
   if (built && built >= sources) return 0;
-  console.log(built ? 'Server sources changed: rebuilding the server…' : 'Building the server…');
-  return run(process.execPath, ['scripts/build-server.mjs']);
+  const toStderr = notesTo === 'stderr';
+  (toStderr ? console.error : console.log)(
+    built ? 'Server sources changed: rebuilding the server…' : 'Building the server…',
+  );
+  return run(process.execPath, ['scripts/build-server.mjs'], toStderr ? { stdio: ['ignore', 2, 2] } : {});
 }

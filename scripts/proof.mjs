@@ -15,7 +15,11 @@ const server = await run(bin('vitest'), ['run', ...projects, 'apps/server/test/p
 const proxy = process.env.TEST_DATABASE_URL ? await run(process.execPath, ['scripts/test-proxy.mjs']) : 0;
 let browser = await ensureWebBuilt();
 if (browser === 0)
-  browser = await run(bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts', 'e2e/a11y.test.ts'], { env });
+  browser = await run(
+    bin('vitest'),
+    ['run', '--config', 'e2e/vitest.config.ts', 'e2e/a11y.test.ts', 'e2e/a11y-keyboard.test.ts'],
+    { env },
+  );
 console.log(
   `\nproof: server suites ${server === 0 ? 'ok' : 'FAILED'}, through nginx ${process.env.TEST_DATABASE_URL ? (proxy === 0 ? 'ok' : 'FAILED') : 'skipped (no TEST_DATABASE_URL)'}, accessibility ${browser === 0 ? 'ok' : 'FAILED'}`,
 );

@@ -1,8 +1,6 @@
 /** The operator's HTTP surface `/api/admin/...` (DECISIONS §1): token auth, every call, the action log. */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCommand } from './admin-command';
 import { type MerchantFixture, merchantFixture, startTestServer, type TestServer } from './harness';
 import { buyer, orderShop, pickedOrder, settlementsOf } from './orders-fixtures';
 
@@ -29,6 +27,9 @@ const logged = (action: string) =>
   t.db.selectFrom('operatorActions').selectAll().where('action', '=', action).orderBy('id', 'desc').execute();
 
 describe('operator tokens', () => {
+  /** `npm run admin -- …args` on the test server's database. */
+  const cli = (...args: string[]) => adminCommand(args, t.databaseEnv);
+
   it('keeps only the hash of a token', async () => {
     const rows = await t.db.selectFrom('operatorTokens').selectAll().execute();
     expect(rows.some((r) => r.id === tokenId)).toBe(true);
@@ -36,12 +37,7 @@ describe('operator tokens', () => {
   });
 
   it('npm run admin -- operator token prints a token that works; the command is logged as cli', async () => {
-    const root = path.resolve(__dirname, '../../..');
-    const { stdout } = await promisify(execFile)(
-      path.join(root, 'node_modules/.bin/tsx'),
-      ['apps/server/src/cli/admin.ts', 'operator', 'token', 'laptop'],
-      { cwd: root, env: { ...process.env, ...t.databaseEnv } },
-    );
+    const { stdout } = await cli('operator', 'token', 'laptop');
     const printed = stdout.trim().split('\n').pop() ?? '';
     expect(printed).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect((await admin('merchant/list', {}, printed)).status).toBe(200);
@@ -50,12 +46,6 @@ describe('operator tokens', () => {
   }, 60_000);
 
   it('npm run admin -- operator revoke <id> ends a token at once; the revoke is logged, a repeat changes nothing', async () => {
-    const root = path.resolve(__dirname, '../../..');
-    const cli = (...args: string[]) =>
-      promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/admin.ts', ...args], {
-        cwd: root,
-        env: { ...process.env, ...t.databaseEnv },
-      });
     const doomed = await t.services.operator.createToken('lost phone');
     expect((await admin('merchant/list', {}, doomed.token)).status).toBe(200);
 
@@ -95,13 +85,6 @@ describe('operator tokens', () => {
       .execute();
     expect((await admin('merchant/list', {}, made.token)).status).toBe(401);
     await expect(t.services.operator.createToken('forever', 3650)).rejects.toThrow(/from 1 to 365/);
-
-    const root = path.resolve(__dirname, '../../..');
-    const cli = (...args: string[]) =>
-      promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/admin.ts', ...args], {
-        cwd: root,
-        env: { ...process.env, ...t.databaseEnv },
-      });
     const { stdout } = await cli('operator', 'token', '--days', '2', 'night', 'shift');
     expect(stdout).toMatch(/valid until \S+/);
     const row = await t.db

@@ -4,20 +4,18 @@
  * there and SQLite's integrity check passing; a restore over a database in use is refused. On
  * PostgreSQL the commands refuse and name pg_dump.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { backup, restore } from '../src/cli/backup';
 import { openDatabase } from '../src/db/dialect';
 import { migrateToLatest } from '../src/db/migrate';
 import SQLite from '../src/db/sqlite-driver';
+import { adminCommand } from './admin-command';
 import { encode, type MerchantFixture, merchantFixture, startTestServer, type TestServer } from './harness';
 
-const root = path.resolve(__dirname, '../../..');
 const usePg = process.env.TEST_DB === 'postgres';
 let t: TestServer;
 let m: MerchantFixture;
@@ -31,12 +29,6 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-const admin = (args: string[], env: Record<string, string>) =>
-  promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/admin.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-  });
-
 const branch = (name: string) => ({
   branchName: name,
   phone: '97444001122',
@@ -49,7 +41,7 @@ const branch = (name: string) => ({
 describe.skipIf(!usePg)('on PostgreSQL', () => {
   it('backup and restore refuse and recommend pg_dump / pg_restore', async () => {
     for (const cmd of ['backup', 'restore']) {
-      const res = admin([cmd, path.join(tmp, 'x.sqlite')], t.databaseEnv);
+      const res = adminCommand([cmd, path.join(tmp, 'x.sqlite')], t.databaseEnv);
       await expect(res).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('pg_dump') });
     }
     expect(fs.existsSync(path.join(tmp, 'x.sqlite'))).toBe(false);
@@ -71,7 +63,7 @@ describe.skipIf(usePg)('on the embedded database', () => {
     await new Promise((r) => setTimeout(r, 500));
     const ackedBeforeBackup = [...acknowledged];
     const file = path.join(tmp, 'nested', 'backup.sqlite');
-    const out = await admin(['backup', file], t.databaseEnv);
+    const out = await adminCommand(['backup', file], t.databaseEnv);
     const ackedDuringBackup = acknowledged.length;
     writing = false;
     await Promise.all(writers);
@@ -94,7 +86,7 @@ describe.skipIf(usePg)('on the embedded database', () => {
       /not a usable backup/,
     );
 
-    const restored = await admin(['restore', file], { DATA_DIR: fresh, DATABASE_URL: '', DATABASE_SCHEMA: '' });
+    const restored = await adminCommand(['restore', file], { DATA_DIR: fresh, DATABASE_URL: '', DATABASE_SCHEMA: '' });
     expect(restored.stdout).toContain('Restored');
     expect(fs.statSync(fresh).mode & 0o777).toBe(0o700);
     expect(fs.statSync(path.join(fresh, 'app.sqlite')).mode & 0o777).toBe(0o600);

@@ -136,6 +136,8 @@ export async function startTestServer(
     operatorSecretKeys?: AppOptions['operatorSecretKeys'];
     /** Uploads at once and waiting. */
     uploads?: AppOptions['uploads'];
+    /** Every statement with its values appended to this file (SQL_TRACE_FILE). */
+    traceFile?: string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-test-'));
@@ -159,6 +161,7 @@ export async function startTestServer(
       pgSchema: schema,
       // through the proxy two apps share the schema, each with its own pool
       poolSize: viaProxy ? 10 : 20,
+      traceFile: opts.traceFile,
     });
   const database = open();
   await opts.beforeMigrate?.(database);

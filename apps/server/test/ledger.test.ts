@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/core/errors';
 import { OperatorError } from '../src/modules/operator/operator.service';
 import { AlreadyMovedError, move } from '../src/platform/ledger/ledger.service';
 import { buildRepositories } from '../src/repositories/registry';
+import { adminCommand } from './admin-command';
 import {
   balanceOf,
   customerFixture,
@@ -56,12 +54,7 @@ describe('operator grant', () => {
 
   it('works from the command line, on the same database and schema: npm run admin -- customer grant', async () => {
     const c = await customerFixture(t);
-    const root = path.resolve(__dirname, '../../..');
-    const run = (args: string[]) =>
-      promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/admin.ts', ...args], {
-        cwd: root,
-        env: { ...process.env, ...t.databaseEnv },
-      });
+    const run = (args: string[]) => adminCommand(args, t.databaseEnv);
     const out = await run(['customer', 'grant', c.mobile, '40']);
     expect(out.stdout).toContain(`Granted 40 P to customer ${c.name} (${c.mobile}); balance now 40 P.`);
     expect(await balanceOf(t, 'user', c.id)).toBe(40);

@@ -245,6 +245,55 @@ describe('offer lists', () => {
   });
 });
 
+describe('offer lists carry their relations', () => {
+  it('gives the same branches, tags and images, in their order, on a page of a few rows and of many', async () => {
+    const mine = await merchantFixture(t);
+    const [x, y] = [await addBranch(t, mine, 'X'), await addBranch(t, mine, 'Y')];
+    // tags added in the reverse of their names' order, images stored out of their positions' order
+    const stamp = `${process.pid}-${Date.now()}`;
+    const zed = (await t.op.addTag(`zed-${stamp}`)).tag.id;
+    const alpha = (await t.op.addTag(`alpha-${stamp}`)).tag.id;
+    const o1 = await addOffer(t, mine, [y, x], [zed, alpha]);
+    const o2 = await addOffer(t, mine, [x], [zed]);
+    const o3 = await addOffer(t, mine, [y], [alpha]);
+    const now = nowIso();
+    await t.db
+      .insertInto('offerImages')
+      .values(
+        [2, 1, 3].map((position) => ({ offerId: o1, path: `/uploads/o1-${position}.webp`, position, createdAt: now })),
+      )
+      .execute();
+    type Row = {
+      id: number;
+      branchsIds: number[];
+      tagsIds: number[];
+      tags: { name: string }[];
+      images: string[] | null;
+    };
+    const rowsOf = async (path: string, token: string, limit: number, pageNum = 1) => {
+      const res = await t.call(path, { limit, pageNum }, { token });
+      expect(res.status).toBe(200);
+      return res.body.data.rows as Row[];
+    };
+    const few = await rowsOf('merchant/offer/list', mine.token, 10);
+    expect(await rowsOf('merchant/offer/list', mine.token, 1000)).toEqual(few);
+    expect(few.map((o) => o.id)).toEqual([o3, o2, o1]);
+    const [r3, r2, r1] = few;
+    expect(r1.branchsIds).toEqual([x, y]);
+    expect(r1.tagsIds).toEqual([alpha, zed]);
+    expect(r1.images).toEqual([1, 2, 3].map((n) => `/uploads/o1-${n}.webp`));
+    expect(r2).toMatchObject({ branchsIds: [x], tagsIds: [zed], images: null });
+    expect(r3).toMatchObject({ branchsIds: [y], tagsIds: [alpha], images: null });
+    expect(Object.keys(r1)).not.toEqual(expect.arrayContaining(['branchesJson']));
+    // a later page of one row, and a branch's staff
+    expect(await rowsOf('merchant/offer/list', mine.token, 1, 3)).toEqual([r1]);
+    const staff = await staffLogin(t, mine.id, x);
+    const staffFew = await rowsOf('merchantUser/offer/list', staff.token, 10);
+    expect(staffFew).toEqual([r2, r1]);
+    expect(await rowsOf('merchantUser/offer/list', staff.token, 1000)).toEqual(staffFew);
+  });
+});
+
 describe('offer details and customers', () => {
   it('gives the offer with its requests and counts; staff see their branch requests', async () => {
     const offerId = await addOffer(t, m, [b1, b2], tags);

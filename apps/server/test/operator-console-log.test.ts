@@ -3,11 +3,9 @@
  * operator log in the same transaction as the change"): when the log cannot be written the change
  * is undone, and a change that is refused leaves no log row; when both succeed both are there.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { clock } from '@loyalty/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminCommand } from './admin-command';
 import { customerFixture } from './fixtures-requests';
 import { merchantFixture, nextMobile, startTestServer, type TestServer } from './harness';
 import {
@@ -147,13 +145,9 @@ describe('the operator log and the change, in one transaction', () => {
 });
 
 describe('the command line: its log row in the change transaction, with its operator id', () => {
-  const root = path.resolve(import.meta.dirname, '../../..');
   /** `npm run admin -- …` on the test database: its exit code (0 or the failure's). */
   const cli = (...args: string[]) =>
-    promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/admin.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, ...t.databaseEnv },
-    }).then(
+    adminCommand(args, t.databaseEnv).then(
       () => 0,
       (err: { code?: number }) => err.code ?? -1,
     );

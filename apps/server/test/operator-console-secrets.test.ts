@@ -4,12 +4,10 @@
  * before (plain base32) and a row sealed by OPERATOR_SECRET_KEY_PREVIOUS still sign in and are sealed
  * again with the current key; a changed ciphertext is the same 401 as a wrong code.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { clock, messages } from '@loyalty/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sealingKeyOf } from '../src/platform/secrets/sealing';
+import { adminCommand } from './admin-command';
 import { nextMobile, startTestServer, type TestServer } from './harness';
 import {
   adminCall,
@@ -65,12 +63,10 @@ describe('TOTP secrets sealed at rest', () => {
   });
 
   it('npm run admin -- operator add with OPERATOR_SECRET_KEY stores the sealed form; the server opens it', async () => {
-    const root = path.resolve(__dirname, '../../..');
     const mobile = nextMobile();
-    const { stdout } = await promisify(execFile)(
-      path.join(root, 'node_modules/.bin/tsx'),
-      ['apps/server/src/cli/admin.ts', 'operator', 'add', mobile, '--role', 'finance', '--password', OPERATOR_PASSWORD],
-      { cwd: root, env: { ...process.env, ...t.databaseEnv, OPERATOR_SECRET_KEY: KEY_1 } },
+    const { stdout } = await adminCommand(
+      ['operator', 'add', mobile, '--role', 'finance', '--password', OPERATOR_PASSWORD],
+      { ...t.databaseEnv, OPERATOR_SECRET_KEY: KEY_1 },
     );
     const secret = secretOf(stdout.trim().split('\n').pop() ?? '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);

@@ -3,11 +3,9 @@
  * service, sign-in with password and TOTP under the sign-in limiter, 8 h / 30 min sessions, roles on
  * every /api/admin call, and the console's main actions with their operator log rows.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { clock, messages, operatorEndpoints } from '@loyalty/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminCommand } from './admin-command';
 import { customerFixture } from './fixtures-requests';
 import { merchantFixture, nextMobile, startTestServer, type TestServer } from './harness';
 import {
@@ -47,23 +45,10 @@ const logRows = (action: string) =>
 
 describe('operator accounts and sign-in', () => {
   it('npm run admin -- operator add prints the otpauth URI last; that operator signs in with password and code', async () => {
-    const root = path.resolve(__dirname, '../../..');
     const mobile = nextMobile();
-    const { stdout } = await promisify(execFile)(
-      path.join(root, 'node_modules/.bin/tsx'),
-      [
-        'apps/server/src/cli/admin.ts',
-        'operator',
-        'add',
-        mobile,
-        '--role',
-        'support',
-        '--password',
-        OPERATOR_PASSWORD,
-        '--name',
-        'Nour',
-      ],
-      { cwd: root, env: { ...process.env, ...t.databaseEnv } },
+    const { stdout } = await adminCommand(
+      ['operator', 'add', mobile, '--role', 'support', '--password', OPERATOR_PASSWORD, '--name', 'Nour'],
+      t.databaseEnv,
     );
     const uri = stdout.trim().split('\n').pop() ?? '';
     expect(uri).toMatch(

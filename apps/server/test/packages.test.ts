@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { clock, messages } from '@loyalty/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceArabicNames } from '../src/db/migrations/0028-invoice-arabic-names';
 import { type Charge, GatewayUnavailableError } from '../src/platform/payments/payment-gateway';
 import { type TestGateway, testGateway } from '../src/platform/payments/test-gateway';
+import { adminCommand } from './admin-command';
 import { customerFixture, expectLedgerInvariant, requestOffer, shopFixture } from './fixtures-requests';
 import { type MerchantFixture, merchantFixture, startTestServer, type TestServer } from './harness';
 import { addCard, CARDS, moneyState, packageFixture } from './money-fixtures';
@@ -421,12 +419,8 @@ describe('operator: packages and invoices', () => {
     'works from the command line, with clear errors and a non-zero exit on bad input',
     async () => {
       const m = await merchantFixture(t);
-      const root = path.resolve(__dirname, '../../..');
       const run = (args: string[]) =>
-        promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/admin.ts', ...args], {
-          cwd: root,
-          env: { ...process.env, DATA_DIR: t.deps.dataDir, DATABASE_URL: '', STRIPE_SECRET_KEY: '' },
-        });
+        adminCommand(args, { DATA_DIR: t.deps.dataDir, DATABASE_URL: '', STRIPE_SECRET_KEY: '' });
       const added = await run(['package', 'add', '--name', 'CLI pack', '--points', '250', '--amount', '4.5']);
       expect(added.stdout).toMatch(/^Added package \d+: CLI pack, 250 P for \$4\.50\.$/m);
       await expect(run(['package', 'add', '--name', 'Bad', '--points', 'many', '--amount'])).rejects.toMatchObject({

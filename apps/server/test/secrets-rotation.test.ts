@@ -5,19 +5,16 @@
  * key) keep scanning; keys from the environment (current and previous); the VAPID pair from the
  * environment.
  */
-import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { parseQr, qrSignedPart } from '@loyalty/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireMerchant } from '../src/core/caller';
 import { qrService } from '../src/modules/qr/qr.service';
 import { signingKeys } from '../src/platform/secrets/signing-keys';
+import { adminCommand } from './admin-command';
 import { customerFixture, shopFixture } from './fixtures-requests';
 import { startTestServer, type TestServer } from './harness';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 let t: TestServer;
 beforeAll(async () => {
   // keys read afresh on every use, so a rotation by the command line shows at once
@@ -25,11 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const admin = (...args: string[]) =>
-  promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/admin.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, ...t.databaseEnv },
-  });
+const admin = (...args: string[]) => adminCommand(args, t.databaseEnv);
 
 async function redeemCode() {
   const shop = await shopFixture(t);

@@ -1,8 +1,6 @@
 /** The operator's `settlement move <id> <pending|paid>`: initial → pending → paid, nothing else. */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { adminCommand } from './admin-command';
 import type { TestServer } from './harness';
 import { buyer, orderShop, pickedOrder, settlementsOf, withRequestsServer } from './orders-fixtures';
 
@@ -62,12 +60,7 @@ describe('settlement move', () => {
     'works from the command line: npm run admin -- settlement move',
     async () => {
       const s = await settlementOf();
-      const root = path.resolve(__dirname, '../../..');
-      const run = (args: string[]) =>
-        promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/admin.ts', ...args], {
-          cwd: root,
-          env: { ...process.env, DATA_DIR: t.deps.dataDir, DATABASE_URL: '' },
-        });
+      const run = (args: string[]) => adminCommand(args, { DATA_DIR: t.deps.dataDir, DATABASE_URL: '' });
       const out = await run(['settlement', 'move', String(s.id), 'pending']);
       expect(out.stdout).toContain(
         `Moved settlement ${s.id} of ${s.shop.merchant.name} ($12.50) from initial to pending.`,

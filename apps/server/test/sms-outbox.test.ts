@@ -5,15 +5,14 @@
  * good, expiry, idempotency keys, two workers on one database, and what the operator sees
  * (`sms status`, /metrics). docs/architecture.md, "Text messages".
  */
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEEP_FINISHED_MS, smsOutbox } from '../src/modules/sms/sms.service';
 import { twilioProvider } from '../src/modules/sms/twilio';
 import { unifonicProvider } from '../src/modules/sms/unifonic';
 import { createStore } from '../src/repositories/registry';
+import { adminCommand } from './admin-command';
 import { merchantFixture, nextMobile, startTestServer, type TestServer } from './harness';
 
 const METRICS_TOKEN = 'sms-outbox-metrics-token';
@@ -21,7 +20,6 @@ const METRICS_TOKEN = 'sms-outbox-metrics-token';
 import { FAKE_TWILIO, FAKE_UNIFONIC, startFakeTwilio, startFakeUnifonic } from './sms-fakes';
 import { filesHolding, resetWith } from './texts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
 let unifonic: Awaited<ReturnType<typeof startFakeUnifonic>>;
 let t: TestServer;
@@ -155,14 +153,11 @@ describe('the outbox, through the fake Twilio', () => {
     });
     expect((await rowsTo(tooMany))[0]).toMatchObject({ body: '', attempts: FAST.maxAttempts });
 
-    const { stdout } = await promisify(execFile)(
-      path.join(root, 'node_modules/.bin/tsx'),
-      ['apps/server/src/cli/admin.ts', 'sms', 'status'],
-      {
-        cwd: root,
-        env: { ...process.env, ...t.databaseEnv, SMS_PROVIDER: 'twilio', ...twilioEnv() },
-      },
-    );
+    const { stdout } = await adminCommand(['sms', 'status'], {
+      ...t.databaseEnv,
+      SMS_PROVIDER: 'twilio',
+      ...twilioEnv(),
+    });
     expect(stdout).toMatch(/failed [1-9]/);
     expect(stdout).toContain(`…${refused.slice(-4)}`);
     expect(stdout).toContain('twilio 400');

@@ -1,9 +1,7 @@
 /** Support tickets (SPEC §2-§4, §7): every call and rule, the operator's reply, close once. */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { messages } from '@loyalty/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCommand } from './admin-command';
 import { addBranch, addOffer, addProduct, addTags } from './catalogue-fixtures';
 import { type MerchantFixture, merchantFixture, staffLogin, startTestServer, type TestServer } from './harness';
 
@@ -258,12 +256,7 @@ describe('close', () => {
 describe('the operator from the command line', () => {
   it('npm run admin -- ticket reply <ticketId> <message>', async () => {
     const ticket = await create(a);
-    const root = path.resolve(__dirname, '../../..');
-    const run = (args: string[]) =>
-      promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/admin.ts', ...args], {
-        cwd: root,
-        env: { ...process.env, ...t.databaseEnv },
-      });
+    const run = (args: string[]) => adminCommand(args, t.databaseEnv);
     const out = await run(['ticket', 'reply', String(ticket.id), 'We', 'fixed', 'it']);
     expect(out.stdout).toContain(`Replied on ticket ${ticket.id} of Qahwa House.`);
     const hist = await call(a, 'ticket/messageHistory/list', { ticketId: ticket.id });

@@ -55,26 +55,39 @@ function ScanDialog({ onDone }: { onDone: () => void }) {
   const [checking, setChecking] = useState(false);
   const [typed, setTyped] = useState('');
   const busy = useRef(false);
-  /** A code the server refused: the camera does not send it again while it stays in view. */
-  const refused = useRef<string | null>(null);
+  /**
+   * The codes the server refused while the dialog is open: the camera does not send them again while
+   * they stay in view (a typed code's refusal must not bring back the camera's, whose message would
+   * replace the typed one's).
+   */
+  const refused = useRef(new Set<string>());
+  /** A typed or picked code sent while the camera's was being checked: sent when that check ends. */
+  const waiting = useRef<string | null>(null);
 
   const submit = useCallback(
-    async (code: string) => {
-      if (busy.current) return;
+    async (code: string): Promise<void> => {
+      if (busy.current) {
+        waiting.current = code;
+        return;
+      }
       busy.current = true;
       setChecking(true);
       setError(null);
       try {
         const found = await api.callAs('qr/scan', { code });
+        waiting.current = null;
         onDone();
         navigate(scannedRoute(found.kind, found.id));
       } catch (e) {
-        if (e instanceof ApiError && e.status > 0) refused.current = code;
+        if (e instanceof ApiError && e.status > 0) refused.current.add(code);
         setError(e instanceof ApiError ? e.message : t('scan.failed'));
       } finally {
         busy.current = false;
         setChecking(false);
       }
+      const next = waiting.current;
+      waiting.current = null;
+      if (next) await submit(next);
     },
     [navigate, onDone, t],
   );
@@ -96,7 +109,7 @@ function ScanDialog({ onDone }: { onDone: () => void }) {
           ctx.drawImage(v, 0, 0);
           try {
             const code = await decodeQr(ctx.getImageData(0, 0, canvas.width, canvas.height));
-            if (code && code !== refused.current && !stopped) await submit(code);
+            if (code && !refused.current.has(code) && !stopped) await submit(code);
           } catch {
             // an unreadable frame: try the next one
           }
