@@ -5,6 +5,7 @@
  * limited per address, and password hashing runs a few at a time behind a bounded waiting line.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/lib/password';
 import { LOGIN_LIMITS } from '../src/lib/rate-limit';
 import { merchantFixture, nextMobile, type Res, signUpCustomer, startTestServer, type TestServer } from './harness';
 
@@ -235,14 +236,20 @@ describe('reset codes per address', () => {
 
 describe('password hashing is bounded', () => {
   it('a flood of correct logins gets 503 with Retry-After beyond the waiting line, never a crash', async () => {
-    t = await startTestServer({
-      hashing: { concurrency: 1, maxWaiting: 2 },
-      hashCost: { memoryKiB: 19_456, iterations: 2, parallelism: 1 },
-    });
+    // Each login writes its attempt before its check (the database's commit, about 17 ms apart here
+    // and slower on a busy disk), so logins reach the line one by one. At production's cost a check
+    // could end before the next login arrived, and no login met a full line (one CI run). The
+    // accounts' hash costs about 12 times production's (a check takes a verifying hash's own cost):
+    // every login arrives while the first check still runs. The server's own cost stays the tests'
+    // cheap one, so the 20 sign-ups stay fast; the 3 logins that succeed rehash at it.
+    t = await startTestServer({ hashing: { concurrency: 1, maxWaiting: 2 } });
     const server = t;
     // one account each: parallel attempts on one phone would meet the phone's limit first
     const merchants = [];
     for (let i = 0; i < 20; i++) merchants.push(await merchantFixture(server));
+    const slowHash = await hashPassword(merchants[0].password, { memoryKiB: 19_456, iterations: 24, parallelism: 1 });
+    const ids = merchants.map((m) => m.id);
+    await server.db.updateTable('merchants').set({ passwordHash: slowHash }).where('id', 'in', ids).execute();
     const logins = await Promise.all(
       merchants.map((m) => server.call('merchant/login', { username: m.mobile, password: m.password })),
     );
