@@ -236,12 +236,13 @@ describe('reset codes per address', () => {
 
 describe('password hashing is bounded', () => {
   it('a flood of correct logins gets 503 with Retry-After beyond the waiting line, never a crash', async () => {
-    // Each login writes its attempt before its check (the database's commit, about 17 ms apart here
-    // and slower on a busy disk), so logins reach the line one by one. At production's cost a check
-    // could end before the next login arrived, and no login met a full line (one CI run). The
-    // accounts' hash costs about 12 times production's (a check takes a verifying hash's own cost):
-    // every login arrives while the first check still runs. The server's own cost stays the tests'
-    // cheap one, so the 20 sign-ups stay fast; the 3 logins that succeed rehash at it.
+    // Each login counts its attempt in the database before its check (four small write
+    // transactions), so logins reach the line one by one: 19–30 ms apart here, more on a busy host.
+    // At production's cost a check could end before the next login arrived, and no login met a full
+    // line (one CI run). The accounts' hash costs about 12 times production's (a check takes the cost
+    // written in the hash it verifies): every login arrives while the first check still runs. The
+    // server's own cost stays the tests' cheap one, so the 20 sign-ups stay fast; the 3 logins that
+    // succeed rehash at it.
     t = await startTestServer({ hashing: { concurrency: 1, maxWaiting: 2 } });
     const server = t;
     // one account each: parallel attempts on one phone would meet the phone's limit first
