@@ -214,7 +214,7 @@ export async function buildApp(
     ticketsRoutes(services.tickets),
     vitalsRoutes(vitalsService(metricsRegistry)),
   );
-  registerEndpoints(app, {
+  const endpointWork = registerEndpoints(app, {
     handlers,
     resolveCaller: services.auth.resolveCaller,
     gate: services.permissions.gate,
@@ -260,6 +260,7 @@ export async function buildApp(
     pool: opts.database.pool,
     sms: { store: deps.store, outbox },
     registry: metricsRegistry,
+    queues: { sign_in_hashes: deps.passwords.queue, other_hashes: deps.passwords.others, ...endpointWork },
   });
   const metricsUrl = opts.metricsListener
     ? (await startMetricsListener(app, registry, { ...opts.metricsListener, token: opts.metricsToken })).url

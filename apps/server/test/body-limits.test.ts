@@ -74,7 +74,13 @@ function sendMultipart(
 
 describe('uploads are bounded per process', () => {
   it('beyond the uploads at once and in line, an upload answers 503 before its files are read', async () => {
-    const own = await startTestServer({ uploads: { atOnce: 1, waiting: 0 } });
+    const metricsToken = 'body-limits-metrics-token-0123456789';
+    const own = await startTestServer({ uploads: { atOnce: 1, waiting: 0 }, metricsToken });
+    const uploads = async (state: 'running' | 'waiting') => {
+      const res = await fetch(`${own.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+      const line = new RegExp(`^work_queue_tasks\\{queue="uploads",state="${state}"\\} (\\d+)$`, 'm');
+      return Number(line.exec(await res.text())?.[1]);
+    };
     try {
       const m = await merchantFixture(own);
       // the first upload holds the one place: its file is still arriving
@@ -88,7 +94,8 @@ describe('uploads are bounded per process', () => {
         `--${BOUNDARY}\r\ncontent-disposition: form-data; name="image"; filename="a.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
       );
       slow.write(Buffer.alloc(1024, 0x41));
-      await new Promise((r) => setTimeout(r, 300));
+      // the first upload holds the place before the second is sent (/metrics shows it running)
+      await expect.poll(() => uploads('running'), { timeout: 15_000 }).toBe(1);
       const busy = await sendMultipart(own.url, 'merchant/product/upload/image', {
         fields: { productId: '2000000000' },
         files: 1,
@@ -100,6 +107,9 @@ describe('uploads are bounded per process', () => {
       expect(busy.sentBefore).toBeLessThan(4 * MB);
       slow.end(`\r\n--${BOUNDARY}--\r\n`);
       expect([404, 422]).toContain(await slowAnswer);
+      // its place is given back: the next upload is not refused as busy
+      await expect.poll(() => uploads('running')).toBe(0);
+      expect(await uploads('waiting')).toBe(0);
     } finally {
       await own.close();
     }

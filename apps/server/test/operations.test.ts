@@ -75,6 +75,10 @@ describe('GET /metrics', () => {
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     if (t.kind === 'postgres') expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
+    // the bounded work of the process, idle between requests
+    for (const queue of ['sign_in_hashes', 'other_hashes', 'uploads', 'large_pages'])
+      for (const state of ['running', 'waiting'])
+        expect(text).toContain(`work_queue_tasks{queue="${queue}",state="${state}"} 0`);
   });
 
   it('on the main port it needs the token, even from loopback (a local proxy relays from there)', async () => {

@@ -5,6 +5,8 @@
  * - `http_request_duration_seconds{method,route}`: latency histogram;
  * - `http_request_errors_total{method,route,status_class}`: answers 4xx and 5xx;
  * - `db_pool_connections{state}` on PostgreSQL: total, idle and waiting clients of the pool;
+ * - `work_queue_tasks{queue,state}`: this process's bounded work, running and waiting in line (the
+ *   sign-ins' hashes, the other hashes, uploads, pages above 100 rows); a full line answers 503;
  * - `sms_outbox_messages{status}`: texts in the outbox per status (pending, sent, failed, expired),
  *   read from the database at each scrape, and `sms_outbox_oldest_pending_seconds`;
  * - `sms_deliveries_total{provider,outcome}`: this process's sending attempts (sent, retry, failed, expired);
@@ -27,6 +29,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import client from 'prom-client';
+import type { WorkQueue } from '../lib/work-queue';
 import type { Outcome, SmsOutbox } from '../modules/sms/sms.service';
 import type { Store } from '../repositories/registry';
 
@@ -37,6 +40,8 @@ export interface MetricsOptions {
   sms?: { store: Store; outbox?: SmsOutbox };
   /** The registry to fill and serve (the web vitals' histograms are in it too); a new one otherwise. */
   registry?: client.Registry;
+  /** This process's bounded work queues, by name. */
+  queues?: Record<string, Pick<WorkQueue, 'active' | 'waiting'>>;
 }
 
 /** The outbox's gauges (from the database at each scrape) and this process's sending outcomes. */
@@ -145,6 +150,20 @@ export function registerMetrics(app: FastifyInstance, opts: MetricsOptions): cli
       },
     });
 
+  const queues = opts.queues;
+  if (queues)
+    new client.Gauge({
+      name: 'work_queue_tasks',
+      help: "This process's bounded work (hashes, uploads, large pages): tasks running and waiting in line",
+      labelNames: ['queue', 'state'] as const,
+      registers: [registry],
+      collect() {
+        for (const [queue, q] of Object.entries(queues)) {
+          this.set({ queue, state: 'running' }, q.active);
+          this.set({ queue, state: 'waiting' }, q.waiting);
+        }
+      },
+    });
   if (opts.sms) smsMetrics(registry, opts.sms);
 
   app.addHook('onResponse', async (request, reply) => {

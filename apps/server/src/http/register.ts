@@ -87,9 +87,13 @@ export interface RegisterOptions {
 
 /**
  * Registers every endpoint of the contract as `POST /api/<path>`. An endpoint without a handler
- * answers 501 — never a fake success.
+ * answers 501 — never a fake success. Answers the endpoints' bounded work by its name in /metrics:
+ * uploads, and pages above 100 rows.
  */
-export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): void {
+export function registerEndpoints(
+  app: FastifyInstance,
+  opts: RegisterOptions,
+): Record<'uploads' | 'large_pages', WorkQueue> {
   const largePages = new WorkQueue(LARGE_PAGES_AT_ONCE, Number.POSITIVE_INFINITY);
   const uploadLimits = opts.uploads ?? UPLOADS;
   const uploads = new WorkQueue(uploadLimits.atOnce, uploadLimits.waiting);
@@ -201,6 +205,7 @@ export function registerEndpoints(app: FastifyInstance, opts: RegisterOptions): 
         return serve(request, reply, fields, []);
       });
   }
+  return { uploads, large_pages: largePages };
 }
 
 /** Streams a CSV answer (docs/domain.md, "Exports"): chunks go out as they are made, never all at once. */

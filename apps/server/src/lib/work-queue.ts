@@ -14,6 +14,11 @@ export class WorkQueue {
     return this.line.length;
   }
 
+  /** Tasks running now. */
+  get active(): number {
+    return this.running;
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running < this.concurrency) this.running++;
     else if (this.line.length < this.maxWaiting) await new Promise<void>((go) => this.line.push(go));
