@@ -70,11 +70,17 @@ const cpuMs = (pid) => {
 async function startProcess(script, env, healthPath) {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, [script], {
+  // BENCH_SERVER_NODE_FLAGS: node flags for the app's server only (never the bare hello), e.g. a V8
+  // setting to measure; BENCH_SERVER_STDOUT: a file for that server's standard output (--trace-gc)
+  const app = script === 'apps/server/dist/main.js';
+  const flags = app ? (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean) : [];
+  const out = app && process.env.BENCH_SERVER_STDOUT ? fs.openSync(process.env.BENCH_SERVER_STDOUT, 'a') : 'ignore';
+  const child = spawn(process.execPath, [...flags, script], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', out, 'inherit'],
   });
+  if (typeof out === 'number') fs.closeSync(out);
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
