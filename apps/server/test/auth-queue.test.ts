@@ -63,6 +63,32 @@ describe('WorkQueue', () => {
     await expect(q.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await q.run(async () => 'ok')).toBe('ok');
   });
+
+  it('a place taken with acquire is given back once, however often its release is called', async () => {
+    const q = new WorkQueue(1, 2);
+    const first = await q.acquire();
+    let second: (() => void) | undefined;
+    let third: (() => void) | undefined;
+    void q.acquire().then((r) => {
+      second = r;
+    });
+    void q.acquire().then((r) => {
+      third = r;
+    });
+    await tick();
+    expect([q.active, q.waiting]).toEqual([1, 2]);
+    first();
+    first(); // a second call (an answer both finished and closed) gives nothing more
+    await tick();
+    expect(second).toBeDefined();
+    expect(third).toBeUndefined();
+    expect([q.active, q.waiting]).toEqual([1, 1]);
+    second?.();
+    await tick();
+    third?.();
+    third?.();
+    expect([q.active, q.waiting]).toEqual([0, 0]);
+  });
 });
 
 describe('policy helpers', () => {

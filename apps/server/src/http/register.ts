@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { finished, Readable } from 'node:stream';
 import { type ApiPath, api, type EndpointDef, type Language } from '@loyalty/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Caller, requireCustomer, requireMerchant } from '../core/caller';
@@ -54,9 +54,10 @@ function authorize(def: EndpointDef, caller: Caller | null): void {
 /** A page above this many rows is a large page (SPEC's lists ask for up to 1000). */
 export const LARGE_PAGE = 100;
 /**
- * Large pages are read and mapped two at a time per process: each holds thousands of rows and
- * objects until it is serialized, and 32 at once grew the heap by ~200 MB for no more throughput
- * (the work is CPU-bound on one thread; bench/README.md, "Memory"). The others wait their turn.
+ * Large pages are read, mapped and written two at a time per process: each holds thousands of rows
+ * and objects until it is serialized, then its JSON and the compressor's buffers until it is
+ * written, and 32 at once grew the heap by ~200 MB for no more throughput (the work is CPU-bound on
+ * one thread; bench/README.md, "Memory"). The others wait their turn, in order.
  */
 const LARGE_PAGES_AT_ONCE = 2;
 
@@ -95,6 +96,19 @@ export function registerEndpoints(
   opts: RegisterOptions,
 ): Record<'uploads' | 'large_pages', WorkQueue> {
   const largePages = new WorkQueue(LARGE_PAGES_AT_ONCE, Number.POSITIVE_INFINITY);
+  const largePage = async <T>(request: FastifyRequest, reply: FastifyReply, read: () => Promise<T>): Promise<T> => {
+    const release = await largePages.acquire();
+    try {
+      if (clientGone(request)) throw new ClientGone();
+      const data = await read();
+      // the place is given back once the answer is written, or its connection closed
+      finished(reply.raw, release);
+      return data;
+    } catch (err) {
+      release();
+      throw err;
+    }
+  };
   const uploadLimits = opts.uploads ?? UPLOADS;
   const uploads = new WorkQueue(uploadLimits.atOnce, uploadLimits.waiting);
   for (const path of Object.keys(api) as ApiPath[]) {
@@ -146,14 +160,12 @@ export function registerEndpoints(
         lang: requestLanguage(request),
       };
       const limit = (body as { limit?: unknown } | undefined)?.limit;
-      // a large page waits its turn; a client that left meanwhile (a closed tab, a timed-out app)
-      // no longer costs one: its page is not read
+      // a large page waits its turn and keeps it until its answer is written (its rows, its JSON and
+      // the compressor's buffers: bench/README.md, "Memory"); a client that left meanwhile (a closed
+      // tab, a timed-out app) no longer costs one: its page is not read
       const data =
         typeof limit === 'number' && limit > LARGE_PAGE
-          ? await largePages.run(() => {
-              if (clientGone(request)) throw new ClientGone();
-              return handler(ctx);
-            })
+          ? await largePage(request, reply, () => handler(ctx))
           : await handler(ctx);
       if (def.format === 'csv') return sendCsv(reply, def.path, data as unknown as AsyncIterable<string>);
       if (opts.validateResponses) {

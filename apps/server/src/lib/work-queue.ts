@@ -19,17 +19,31 @@ export class WorkQueue {
     return this.running;
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * Takes a place (waiting in line for one); the function answered gives it back, once however
+   * often it is called. Beyond the line: 503.
+   */
+  async acquire(): Promise<() => void> {
     if (this.running < this.concurrency) this.running++;
     else if (this.line.length < this.maxWaiting) await new Promise<void>((go) => this.line.push(go));
     else throw retryLater(503, 'busy', 1);
-    try {
-      return await task();
-    } finally {
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
       // hand the slot to the next in line, or free it
       const next = this.line.shift();
       if (next) next();
       else this.running--;
+    };
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await task();
+    } finally {
+      release();
     }
   }
 }
