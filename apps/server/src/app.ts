@@ -20,6 +20,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerEndpoints } from './http/register';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic, webPagesHtml } from './http/static';
+import { registerTurns } from './http/turns';
 import { type HashCost, type HashingLimits, PRODUCTION_COST } from './lib/password';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -118,6 +119,8 @@ export async function buildApp(
     trustProxy: opts.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
     genReqId: () => crypto.randomUUID(),
   });
+  // before any other hook: requests begin in the order they came (http/turns.ts)
+  const turns = registerTurns(app);
 
   const uploadsDir = path.join(opts.dataDir, 'uploads');
   privateFolder(opts.dataDir);
@@ -261,6 +264,7 @@ export async function buildApp(
     sms: { store: deps.store, outbox },
     registry: metricsRegistry,
     queues: { sign_in_hashes: deps.passwords.queue, other_hashes: deps.passwords.others, ...endpointWork },
+    turns,
   });
   const metricsUrl = opts.metricsListener
     ? (await startMetricsListener(app, registry, { ...opts.metricsListener, token: opts.metricsToken })).url

@@ -79,6 +79,8 @@ describe('GET /metrics', () => {
     for (const queue of ['sign_in_hashes', 'other_hashes', 'uploads', 'large_pages'])
       for (const state of ['running', 'waiting'])
         expect(text).toContain(`work_queue_tasks{queue="${queue}",state="${state}"} 0`);
+    // requests waiting to begin (http/turns.ts): none once every answer is in
+    expect(text).toContain('http_requests_waiting_turn 0');
   });
 
   it('on the main port it needs the token, even from loopback (a local proxy relays from there)', async () => {

@@ -7,6 +7,8 @@
  * - `db_pool_connections{state}` on PostgreSQL: total, idle and waiting clients of the pool;
  * - `work_queue_tasks{queue,state}`: this process's bounded work, running and waiting in line (the
  *   sign-ins' hashes, the other hashes, uploads, pages above 100 rows); a full line answers 503;
+ * - `http_requests_waiting_turn`: requests received and not yet begun (http/turns.ts: they begin in
+ *   the order they came, one a turn of the event loop); more than a few for long means a saturated process;
  * - `sms_outbox_messages{status}`: texts in the outbox per status (pending, sent, failed, expired),
  *   read from the database at each scrape, and `sms_outbox_oldest_pending_seconds`;
  * - `sms_deliveries_total{provider,outcome}`: this process's sending attempts (sent, retry, failed, expired);
@@ -32,6 +34,7 @@ import client from 'prom-client';
 import type { WorkQueue } from '../lib/work-queue';
 import type { Outcome, SmsOutbox } from '../modules/sms/sms.service';
 import type { Store } from '../repositories/registry';
+import type { Turns } from './turns';
 
 export interface MetricsOptions {
   token?: string;
@@ -42,6 +45,8 @@ export interface MetricsOptions {
   registry?: client.Registry;
   /** This process's bounded work queues, by name. */
   queues?: Record<string, Pick<WorkQueue, 'active' | 'waiting'>>;
+  /** The line of requests waiting to begin (http/turns.ts). */
+  turns?: Pick<Turns, 'waiting'>;
 }
 
 /** The outbox's gauges (from the database at each scrape) and this process's sending outcomes. */
@@ -162,6 +167,16 @@ export function registerMetrics(app: FastifyInstance, opts: MetricsOptions): cli
           this.set({ queue, state: 'running' }, q.active);
           this.set({ queue, state: 'waiting' }, q.waiting);
         }
+      },
+    });
+  const turns = opts.turns;
+  if (turns)
+    new client.Gauge({
+      name: 'http_requests_waiting_turn',
+      help: 'Requests received and not yet begun: they begin in the order they came, one a turn of the event loop',
+      registers: [registry],
+      collect() {
+        this.set(turns.waiting);
       },
     });
   if (opts.sms) smsMetrics(registry, opts.sms);
