@@ -19,6 +19,8 @@ const Database = createRequire(import.meta.url)(
 );
 /** The server's marker of a statement PostgreSQL keeps by name (apps/server/src/db/dialect.ts). */
 const NAMED = '/* named */ ';
+/** The server's marker of a statement whose rows SQLite hands over as arrays (dialect.ts ARRAY_ROWS). */
+const ARRAYS = '/* arrays */ ';
 /** The scenarios measured: the 10-row lists and `me` (bench/run.mjs's names). */
 export const OVERHEAD_SCENARIOS = [
   'merchant/offer/list, 10 rows',
@@ -62,7 +64,12 @@ async function traceOne(server, traceFile, scenario) {
 async function driverCpu(kind, statements, { file, url, schema }) {
   if (kind === 'sqlite') {
     const db = new Database(file, { readonly: true });
-    const prepared = statements.map((s) => ({ stmt: db.prepare(s.sql), values: s.parameters }));
+    // as the server runs them: rows as arrays where it asks for them
+    const prepared = statements.map((s) => {
+      const stmt = db.prepare(s.sql);
+      if (s.sql.startsWith(ARRAYS) && stmt.reader) stmt.raw(true);
+      return { stmt, values: s.parameters };
+    });
     const once = () => {
       for (const p of prepared) p.stmt.reader ? p.stmt.all(p.values) : p.stmt.run(p.values);
     };
@@ -80,12 +87,15 @@ async function driverCpu(kind, statements, { file, url, schema }) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   if (schema) await client.query(`SET search_path TO ${schema}`);
+  // as the server's pool connections: one generic plan per named statement, rows as arrays
+  await client.query('SET plan_cache_mode = force_generic_plan');
   const queries = statements.map((s) =>
     s.sql.startsWith(NAMED)
       ? {
           name: `b_${createHash('sha1').update(s.sql).digest('hex').slice(0, 24)}`,
           text: s.sql,
           values: s.parameters,
+          rowMode: 'array',
         }
       : { text: s.sql, values: s.parameters },
   );

@@ -5,7 +5,7 @@
  * project runs it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cachingStatements } from '../src/db/dialect';
+import { ARRAY_ROWS, type ArrayRows, cachingStatements } from '../src/db/dialect';
 import SQLite from '../src/db/sqlite-driver';
 
 let sqlite: SQLite.Database;
@@ -45,6 +45,38 @@ describe('the SQLite statement cache', () => {
       [3, 3],
     ]);
     expect(db.prepare('SELECT id FROM t ORDER BY id')).toBe(outer);
+  });
+
+  it('answers a statement marked ARRAY_ROWS as arrays with its column names, and runs a marked write as usual', () => {
+    const db = open();
+    const read = db.prepare(`${ARRAY_ROWS}SELECT id, v AS value FROM t WHERE id >= ? ORDER BY id`);
+    const rows = read.all(2) as ArrayRows;
+    expect([...rows]).toEqual([
+      [2, 'b'],
+      [3, 'c'],
+    ]);
+    expect(rows.columns).toEqual(['id', 'value']);
+    expect(db.prepare(`${ARRAY_ROWS}SELECT id, v AS value FROM t WHERE id >= ? ORDER BY id`)).toBe(read);
+    // a write that returns nothing is not a reader: it runs and counts
+    expect(db.prepare(`${ARRAY_ROWS}UPDATE t SET v = ? WHERE id = ?`).run('y', 2).changes).toBe(1);
+    // one that returns its rows answers arrays too
+    const returning = db
+      .prepare(`${ARRAY_ROWS}UPDATE t SET v = ? WHERE id = ? RETURNING id, v`)
+      .all('x', 3) as ArrayRows;
+    expect([...returning]).toEqual([[3, 'x']]);
+    expect(returning.columns).toEqual(['id', 'v']);
+    // unmarked: objects, as before
+    expect(db.prepare('SELECT id, v FROM t WHERE id = ?').all(1)).toEqual([{ id: 1, v: 'a' }]);
+  });
+
+  it('reads the column names again when a marked select * comes back wider (a column added)', () => {
+    const db = open();
+    const star = db.prepare(`${ARRAY_ROWS}SELECT * FROM t WHERE id = ?`);
+    expect((star.all(1) as ArrayRows).columns).toEqual(['id', 'v']);
+    sqlite.exec("ALTER TABLE t ADD COLUMN w TEXT DEFAULT 'w'");
+    const rows = star.all(1) as ArrayRows;
+    expect([...rows]).toEqual([[1, 'a', 'w']]);
+    expect(rows.columns).toEqual(['id', 'v', 'w']);
   });
 
   it('keeps at most 500 statements and still answers beyond that', () => {

@@ -81,7 +81,12 @@ export function openDatabase(opts: DbOptions): DbHandle {
     const pool = new (pgDriver().Pool)({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
-      options: opts.pgSchema ? `-c search_path=${opts.pgSchema}` : undefined,
+      // a named statement keeps one generic plan (db/prepared.ts, bench/README.md "Plans kept"):
+      // in auto mode PostgreSQL planned our pages anew on every call, their LIMIT a parameter
+      options: [
+        ...(opts.pgSchema ? [`-c search_path=${opts.pgSchema}`] : []),
+        '-c plan_cache_mode=force_generic_plan',
+      ].join(' '),
     });
     pool.on('error', () => {
       /* an idle client lost its connection; the pool replaces it */
@@ -165,20 +170,36 @@ export function privateFile(file: string): void {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * Marks the SQL of a prepared query (db/prepared.ts) whose rows SQLite hands over as arrays, with
+ * their column names on the list (`rows.columns`): better-sqlite3 builds a row object one property
+ * at a time, and for a page of ten offers that took 40 % of the statement (bench/README.md,
+ * "Rows as arrays"); the prepared query maps an array to its camelCase row by position.
+ */
+export const ARRAY_ROWS = '/* arrays */ ';
+
+/** A list of rows as arrays, with the names of their columns. */
+export type ArrayRows = unknown[][] & { columns: string[] };
+
+/**
  * Kysely prepares every query anew, and preparing was the largest single cost of a list request
  * on SQLite (bench/README.md, "Profile"). This hands Kysely the same prepared statement for the
  * same SQL text. A statement in the middle of an iteration (a streamed query) is busy and cannot
  * run twice at once: then a fresh one is prepared for that call. SQLite re-prepares a cached
- * statement by itself when the schema changes (migrations).
+ * statement by itself when the schema changes (migrations). A statement marked ARRAY_ROWS that
+ * reads rows answers them as arrays (ArrayRows).
  */
 export function cachingStatements(sqlite: SQLite.Database) {
   const cache = new Map<string, SQLite.Statement>();
+  const prepare = (text: string): SQLite.Statement => {
+    const stmt = sqlite.prepare(text);
+    return text.startsWith(ARRAY_ROWS) && stmt.reader ? arrayRows(stmt) : stmt;
+  };
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       const cached = cache.get(text);
       if (cached && !cached.busy) return cached;
-      const stmt = sqlite.prepare(text);
+      const stmt = prepare(text);
       if (!cached) {
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
         cache.set(text, stmt);
@@ -188,6 +209,29 @@ export function cachingStatements(sqlite: SQLite.Database) {
   };
 }
 
+/**
+ * The statement as Kysely's driver uses it (reader, busy, all), answering its rows as arrays with
+ * their columns' names. The names are read once (reading them costs as much as a small query); a
+ * row of another width (SQLite re-prepared a `select *` after a migration) reads them again.
+ */
+function arrayRows(stmt: SQLite.Statement): SQLite.Statement {
+  stmt.raw(true);
+  const names = () => stmt.columns().map((c) => c.name);
+  let columns = names();
+  return {
+    reader: true,
+    get busy() {
+      return stmt.busy;
+    },
+    all(...params: unknown[]) {
+      const rows = stmt.all(...params) as ArrayRows;
+      if (rows.length > 0 && rows[0].length !== columns.length) columns = names();
+      rows.columns = columns;
+      return rows;
+    },
+  } as unknown as SQLite.Statement;
+}
+
 /** Marks the SQL of a prepared query that PostgreSQL connections prepare once by name. */
 export const NAMED_STATEMENT = '/* named */ ';
 
@@ -195,9 +239,11 @@ export const NAMED_STATEMENT = '/* named */ ';
  * The prepared queries marked NAMED_STATEMENT (db/prepared.ts) go to PostgreSQL as named statements:
  * each connection parses and plans one once, then only binds and runs it — 40% less time per query
  * than sending the text each time (bench/README.md, "PostgreSQL"). Names come from the SQL text.
+ * Their rows come as arrays with their columns' names (ArrayRows, as ARRAY_ROWS on SQLite): pg
+ * then builds no object per row, and the prepared query maps each by position.
  */
 function prepareByName(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
   const names = new Map<string, string>();
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const [text, values] = args;
@@ -207,7 +253,10 @@ function prepareByName(client: pg.PoolClient): void {
         name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
         names.set(text, name);
       }
-      return query({ name, text, values });
+      return query({ name, text, values, rowMode: 'array' }).then((result) => {
+        (result.rows as unknown as ArrayRows).columns = result.fields.map((f) => f.name);
+        return result;
+      });
     }
     return query(...args);
   };

@@ -18,7 +18,7 @@
  * the query is first compiled (a test's first call fails, never a tenant's data).
  */
 import { type Compilable, CompiledQuery, type Expression, type Kysely, type RawBuilder, sql } from 'kysely';
-import { isPostgres, NAMED_STATEMENT } from './dialect';
+import { ARRAY_ROWS, type ArrayRows, isPostgres, NAMED_STATEMENT } from './dialect';
 import type { Database } from './schema';
 
 /** A named parameter as it travels through Kysely's query tree until the query is compiled. */
@@ -64,33 +64,36 @@ function mapNested(value: unknown): unknown {
   return out;
 }
 
-type RowMapper = (row: Record<string, unknown>) => unknown;
+type RowMapper = (row: Record<string, unknown> | unknown[]) => unknown;
 
 /**
  * A function that turns a driver row into the camelCase row as one object literal of fixed shape,
  * made once per query: V8 builds such objects far faster than one property at a time (a 1000-row
  * page spent 4.7 ms mapping rows the other way; bench/README.md, "Profile"). The names are our
- * own SQL's column names, quoted with JSON.stringify.
+ * own SQL's column names, quoted with JSON.stringify; a row that is an array (SQLite: ARRAY_ROWS)
+ * is read by position.
  */
-function rowMapper(columns: string[], keys: string[]): RowMapper {
-  const fields = columns.map(
-    (c, i) =>
-      `${JSON.stringify(keys[i])}: (v = r[${JSON.stringify(c)}], typeof v === 'object' && v !== null ? nested(v) : v)`,
-  );
+function rowMapper(columns: string[], keys: string[], arrays: boolean): RowMapper {
+  const fields = columns.map((c, i) => {
+    const at = arrays ? String(i) : JSON.stringify(c);
+    return `${JSON.stringify(keys[i])}: (v = r[${at}], typeof v === 'object' && v !== null ? nested(v) : v)`;
+  });
   return new Function('nested', `return function mapRow(r) { let v; return { ${fields.join(', ')} }; };`)(
     mapNested,
   ) as RowMapper;
 }
 
-function mapRows<R>(t: Template, rows: Record<string, unknown>[]): R[] {
+function mapRows<R>(t: Template, rows: Record<string, unknown>[] | ArrayRows, count = rows.length): R[] {
   if (rows.length === 0) return [];
   if (!t.map) {
-    const columns = Object.keys(rows[0]);
-    t.map = rowMapper(columns, columns.map(camelCase));
+    const arrays = Array.isArray(rows[0]);
+    const columns = arrays ? (rows as ArrayRows).columns : Object.keys(rows[0]);
+    t.map = rowMapper(columns, columns.map(camelCase), arrays);
   }
   const map = t.map;
-  const out = new Array<R>(rows.length);
-  for (let r = 0; r < rows.length; r++) out[r] = map(rows[r]) as R;
+  const n = Math.min(count, rows.length);
+  const out = new Array<R>(n);
+  for (let r = 0; r < n; r++) out[r] = map(rows[r]) as R;
   return out;
 }
 
@@ -160,7 +163,10 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
       // its result columns are spelled out: an added column can then never change the result of a
       // statement a server of the previous version prepared (docs/deploy.md, rolling migrations)
       const named = postgres && !SELECTS_ALL.test(compiled.sql);
-      t = { sql: named ? `${NAMED_STATEMENT}${compiled.sql}` : compiled.sql, slots, postgres };
+      // SQLite hands its rows over as arrays (db/dialect.ts, ARRAY_ROWS)
+      const marker = postgres ? (named ? NAMED_STATEMENT : '') : ARRAY_ROWS;
+      const marked = `${marker}${compiled.sql}`;
+      t = { sql: marked, slots, postgres };
       templates.set(adapter, t);
     }
     return t;
@@ -175,16 +181,16 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
       return v;
     });
     const result = await withoutPlugins(db).executeQuery<Record<string, unknown>>(CompiledQuery.raw(t.sql, parameters));
-    return { t, result };
+    return { t, rows: result.rows as Record<string, unknown>[] | ArrayRows, result };
   };
   return {
     async all(db, values) {
-      const { t, result } = await execute(db, values);
-      return mapRows<R>(t, result.rows);
+      const { t, rows } = await execute(db, values);
+      return mapRows<R>(t, rows);
     },
     async first(db, values) {
-      const { t, result } = await execute(db, values);
-      return result.rows.length ? mapRows<R>(t, result.rows.slice(0, 1))[0] : undefined;
+      const { t, rows } = await execute(db, values);
+      return rows.length ? mapRows<R>(t, rows, 1)[0] : undefined;
     },
     async run(db, values) {
       const { result } = await execute(db, values);
