@@ -1,7 +1,7 @@
 // `node bench/ab.mjs <build-a> <build-b> [scenario ...]`: two builds of the server measured in turn on
 // the same data, the way to tell a change from this machine's noise (bench/README.md, "Methods").
 //
-// A build is a folder beside apps/server/dist holding a copy of it (`cp -r apps/server/dist
+// A build is a folder beside apps/server/dist holding a copy of it; put the older first (`cp -r apps/server/dist
 // apps/server/dist-a` before a change, then build again). The bench's 10k dataset is seeded once;
 // both builds are started on it and warmed up (WARM seconds each, per scenario), then measured in
 // turns of SECONDS at CONNECTIONS (32), A B B A …, ROUNDS turns each: req/s, p50, p99, and the
@@ -116,7 +116,8 @@ if (schema) {
   Object.assign(env, { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema });
 }
 try {
-  const server = await start('apps/server/dist', env);
+  // the first build migrates the data (an older build refuses a database a newer one migrated)
+  const server = await start(buildA, env);
   const mobiles = ['97455000901', '97455000902'];
   const ids = [];
   for (const m of mobiles)

@@ -7,7 +7,14 @@
 import { LIMITS, messages } from '@loyalty/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testGateway } from '../src/platform/payments/test-gateway';
-import { customerFixture, expectLedgerInvariant, shopFixture } from './fixtures-requests';
+import {
+  availableOf,
+  customerFixture,
+  expectLedgerInvariant,
+  journalOf,
+  requestOffer,
+  shopFixture,
+} from './fixtures-requests';
 import { startTestServer, type TestServer } from './harness';
 import { addCard, packageFixture } from './money-fixtures';
 
@@ -96,6 +103,28 @@ describe('the balance cap', () => {
     expect(res.body.message).toBe(messages.balanceLimit.en);
     expect(await balanceOf('customers', c.id)).toBe(50);
     expect(await balanceOf('merchants', shop.merchant.id)).toBe(LIMITS.balanceMax);
+    await expectLedgerInvariant(t);
+  });
+
+  it('an offer request paid with points that would credit the merchant past it moves nothing, nor takes the offer', async () => {
+    // on PostgreSQL the approval is one statement: the merchant's leg is its last step, undone with the rest
+    const { shop } = await shopAtTheCap();
+    const c = await customerFixture(t, 50);
+    const r = await requestOffer(t, shop, c);
+    const left = await availableOf(t, shop.offer.id);
+    const res = await t.call('merchant/req/approve', { reqId: r.id }, { token: shop.merchant.token });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(messages.balanceLimit.en);
+    const row = await t.db
+      .selectFrom('offerRequests')
+      .select(['status', 'approvedById'])
+      .where('id', '=', r.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'pending', approvedById: null });
+    expect(await availableOf(t, shop.offer.id)).toBe(left);
+    expect(await balanceOf('customers', c.id)).toBe(50);
+    expect(await balanceOf('merchants', shop.merchant.id)).toBe(LIMITS.balanceMax);
+    expect(await journalOf(t, r.id)).toEqual({ audit: [], events: ['created'] });
     await expectLedgerInvariant(t);
   });
 });

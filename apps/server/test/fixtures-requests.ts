@@ -171,6 +171,25 @@ export const availableOf = async (t: TestServer, offerId: number) =>
       .executeTakeFirstOrThrow()
   ).availableNumberOfOffers;
 
+/** The audit rows and the feed events' actions of one offer request, oldest first. */
+export async function journalOf(t: TestServer, reqId: number) {
+  const audit = await t.db
+    .selectFrom('auditLog')
+    .select('action')
+    .where('entity', '=', 'offerRequest')
+    .where('entityId', '=', reqId)
+    .orderBy('id')
+    .execute();
+  const events = await t.db
+    .selectFrom('counterEvents')
+    .select('action')
+    .where('kind', '=', 'offerRequest')
+    .where('entityId', '=', reqId)
+    .orderBy('id')
+    .execute();
+  return { audit: audit.map((a) => a.action), events: events.map((e) => e.action) };
+}
+
 /**
  * `n` approvals of one request at once, shared by two staff members of its branch and the merchant
  * (`suffix` is the call after `merchant/` or `merchantUser/`, e.g. `req/approve`).

@@ -4,6 +4,7 @@ import {
   balanceOf,
   customerFixture,
   day,
+  journalOf,
   requestOffer,
   type Shop,
   shopFixture,
@@ -302,6 +303,8 @@ describe('req/approve', () => {
         .where('id', '=', r.id)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ status: 'pending', isAproved: 0, approvedById: null });
+      // no audit row and no feed event of an approval that did not happen
+      expect(await journalOf(t, r.id), message).toEqual({ audit: [], events: ['created'] });
       expect(await balanceOf(t, 'user', c.id)).toBe(before.user);
       expect(await balanceOf(t, 'merchant', shop.merchant.id)).toBe(before.merchant);
       expect(await availableOf(t, shop.offer.id)).toBe(before.left);

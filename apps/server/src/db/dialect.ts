@@ -276,6 +276,15 @@ export const nowIso = (): string => new Date().toISOString();
 export const flag = (b: boolean | undefined | null): number => (b ? 1 : 0);
 export const isSet = (n: number | null | undefined): boolean => n === 1;
 
+/**
+ * PostgreSQL: the statement's `refuse(reason)` ended it (db/migrations/0035-refusals.ts), undone as
+ * a whole; the reason it gave, else undefined.
+ */
+export const refusedBecause = (err: unknown): string | undefined => {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e?.code === 'LY409' && typeof e.message === 'string' ? e.message : undefined;
+};
+
 /** A unique-constraint violation, as each engine reports it (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
 export const isUniqueViolation = (err: unknown): boolean => {
   const code = (err as { code?: unknown } | null)?.code;

@@ -28,6 +28,7 @@ import { acceptInTime } from './migrations/0031-accept-in-time';
 import { busyAndPin } from './migrations/0032-busy-and-pin';
 import { tracking } from './migrations/0033-tracking';
 import { permissionSets } from './migrations/0034-permission-sets';
+import { refusals } from './migrations/0035-refusals';
 
 /** The one ordered migration set; names sort in order of application. */
 const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
@@ -59,6 +60,7 @@ const migrationsFor = (kind: DialectKind): Record<string, Migration> => ({
   '0032-busy-and-pin': busyAndPin(kind),
   '0033-tracking': tracking(kind),
   '0034-permission-sets': permissionSets(kind),
+  '0035-refusals': refusals(kind),
 });
 
 class InCodeProvider implements MigrationProvider {

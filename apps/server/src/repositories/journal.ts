@@ -25,13 +25,13 @@ import {
 } from '../platform/events/events.repository';
 
 /** The event's values under names of their own (`event_<name>`) beside the audit row's. */
-type EventNamed = { [K in keyof EventValues as `event_${K & string}`]: EventValues[K] };
+export type EventNamed = { [K in keyof EventValues as `event_${K & string}`]: EventValues[K] };
 
-const eventNamed = (e: EventValues): EventNamed =>
+export const eventNamed = (e: EventValues): EventNamed =>
   Object.fromEntries(Object.entries(e).map(([k, v]) => [`event_${k}`, v])) as EventNamed;
 
 /** The event's stand-ins as `eventInsert` reads them, each the named parameter `event_<name>`. */
-const eventStandIns = (p: Params<EventNamed>): Params<EventValues> =>
+export const eventStandIns = (p: Params<EventNamed>): Params<EventValues> =>
   new Proxy(Object.create(null), {
     get: (_t, name) => (typeof name === 'string' ? p[`event_${name}` as keyof EventNamed] : undefined),
   });

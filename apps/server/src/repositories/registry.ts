@@ -60,7 +60,7 @@ const FACTORIES = {
   demo: demoRepository,
   ledger: ledgerRepository,
   offerRequests: offerRequestsRepository,
-  offerApproval: offerApprovalRepository,
+  offerApproval: (db: Kysely<Database>, hooks: WriteHooks) => offerApprovalRepository(db, hooks.written),
   offers: offersRepository,
   operator: operatorRepository,
   operatorAccounts: operatorAccountsRepository,

@@ -5,8 +5,17 @@ import type { ServiceDeps } from '../../core/deps';
 import { conflict, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../db/dialect';
 import { pageOf } from '../../lib/paging';
-import { AlreadyMovedError, LEDGER_REASONS, move } from '../../platform/ledger/ledger.service';
+import { auditRow } from '../../platform/audit/audit';
+import {
+  AlreadyMovedError,
+  LEDGER_REASONS,
+  legsOf,
+  type Move,
+  move,
+  refusalOf,
+} from '../../platform/ledger/ledger.service';
 import { applyTransition, rejection } from '../../platform/transitions/transition';
+import type { Repos } from '../../repositories/registry';
 import { refuseWhenClosed } from '../branches/branch-open';
 import { type Notifier, silentNotifier } from '../push/push.service';
 import { toOfferRequest } from './offer-request.mapper';
@@ -51,6 +60,85 @@ export function offerRequestsService(
     return toOfferRequest(row, imagesOf(row));
   }
 
+  /**
+   * pending → done: the request (only if still pending), one offer (only if active, current and not
+   * sold out), the points (customer → merchant when paid with points), its audit row and event, all
+   * or nothing. Answers the request's new updatedAt, or null when it was no longer pending (approved
+   * or rejected meanwhile: nothing moved); a sold-out offer or too few points: 409, nothing changes.
+   * On PostgreSQL one statement with no transaction around it (decision 0025), else one transaction.
+   */
+  async function approvePending(caller: MerchantCaller, req: OfferRequestOne): Promise<string | null> {
+    const day = clock.today();
+    const approver = approvalStamp(caller.actor);
+    const points: Move | undefined =
+      req.payWith === 'points' && req.points > 0
+        ? {
+            from: { type: 'user', id: req.userId },
+            to: { type: 'merchant', id: req.merchantId },
+            amount: req.points,
+            reason: LEDGER_REASONS.offerRequest,
+            reference: `offer_request:${req.id}`,
+            guardedByChange: true,
+          }
+        : undefined;
+    const audit = {
+      action: 'offerRequest.approve',
+      entity: 'offerRequest',
+      entityId: req.id,
+      branchId: req.branchId,
+      before: { status: 'pending' },
+      after: { status: 'done' },
+    } as const;
+    const event = eventOf(req, 'approved', 'done');
+    // read in the transaction when there is one (SQLite's one connection is held by it)
+    const soldOut = async (repos: Pick<Repos, 'offerRequests'>) =>
+      conflict(offerProblem(await repos.offerRequests.offerState(req.offerId), day) ?? 'offerSoldOut');
+
+    const atOnce = store.offerApproval.approveAtOnce;
+    if (atOnce) {
+      const legs = points ? legsOf(points) : [];
+      const outcome = await atOnce({
+        id: req.id,
+        offerId: req.offerId,
+        day,
+        approver,
+        points: points && { legs, reason: points.reason, reference: points.reference },
+        audit: auditRow(caller, audit),
+        event,
+      });
+      if ('doneAt' in outcome) return outcome.doneAt;
+      // approved or rejected meanwhile, or (as below) the points already moved by another: nothing moved
+      if (outcome.refused === 'notPending' || outcome.refused === 'alreadyMoved') return null;
+      if (outcome.refused === 'offer') throw await soldOut(store);
+      throw await refusalOf(store, legs[outcome.refused === 'leg1' ? 0 : 1]);
+    }
+
+    let doneAt = null as string | null; // set by the change, inside the transaction
+    try {
+      await store.transaction((tx) =>
+        applyTransition(tx, caller, {
+          change: async () => {
+            // the request (only if still pending) and one offer (only if active, current and not
+            // sold out): one statement on PostgreSQL (repositories/offer-approval.ts)
+            const moved = await tx.offerApproval.approve(req.id, req.offerId, day, approver);
+            doneAt = moved.doneAt;
+            if (doneAt !== null && !moved.taken) throw await soldOut(tx);
+            return doneAt !== null;
+          },
+          alongside: async () => {
+            if (points) await move(tx, points);
+          },
+          audit,
+          event,
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof AlreadyMovedError)) throw err;
+      return null; // rolled back: another transaction moved the points first
+    }
+    return doneAt;
+  }
+
   return {
     async list(
       caller: MerchantCaller,
@@ -78,47 +166,7 @@ export function offerRequestsService(
       if (!req) throw notFound('requestNotFound');
       if (req.status === 'rejected') throw conflict('requestRejected');
       if (req.status === 'pending') {
-        let doneAt = null as string | null; // set by the change, inside the transaction
-        try {
-          // approved or rejected meanwhile: nothing moves; a sold-out offer or too few points: 409, nothing changes
-          await store.transaction((tx) =>
-            applyTransition(tx, caller, {
-              change: async () => {
-                // the request (only if still pending) and one offer (only if active, current and not
-                // sold out): one statement on PostgreSQL (repositories/offer-approval.ts)
-                const day = clock.today();
-                const moved = await tx.offerApproval.approve(req.id, req.offerId, day, approvalStamp(caller.actor));
-                doneAt = moved.doneAt;
-                if (doneAt !== null && !moved.taken)
-                  throw conflict(offerProblem(await tx.offerRequests.offerState(req.offerId), day) ?? 'offerSoldOut');
-                return doneAt !== null;
-              },
-              alongside: async () => {
-                if (req.payWith === 'points' && req.points > 0)
-                  await move(tx, {
-                    from: { type: 'user', id: req.userId },
-                    to: { type: 'merchant', id: req.merchantId },
-                    amount: req.points,
-                    reason: LEDGER_REASONS.offerRequest,
-                    reference: `offer_request:${req.id}`,
-                    guardedByChange: true,
-                  });
-              },
-              audit: {
-                action: 'offerRequest.approve',
-                entity: 'offerRequest',
-                entityId: req.id,
-                branchId: req.branchId,
-                before: { status: 'pending' },
-                after: { status: 'done' },
-              },
-              event: eventOf(req, 'approved', 'done'),
-            }),
-          );
-        } catch (err) {
-          if (!(err instanceof AlreadyMovedError)) throw err;
-          doneAt = null; // rolled back: another transaction moved the points first
-        }
+        const doneAt = await approvePending(caller, req);
         // this call made the change: the answer is the row read before it, as the change left it
         // (no read-back after the commit: bench/README.md, "Approvals")
         if (doneAt !== null)

@@ -59,21 +59,30 @@ const entryOf = preparedQuery(
       .where('reference', '=', p.reference),
 );
 
-type Table = 'merchants' | 'customers';
+export type Table = 'merchants' | 'customers';
 
 /** One leg's values under names of their own, so that two legs can share a statement. */
 type Leg<N extends string> = { [K in 'id' | 'delta' | 'accountType' as `${K}${N}`]: Entry[K] };
-type Shared = Pick<Entry, 'reason' | 'reference' | 'createdAt'>;
+/** What both legs share, under names of the ledger's own (a statement may hold other rows' too). */
+type Shared = { ledgerReason: string; ledgerReference: string; ledgerCreatedAt: string };
+/** The values of up to two legs of a move, as `legsWith` reads them. */
+export type LegValues = Leg<'1'> & Partial<Leg<'2'>> & Shared;
 
 /** The statement being built, its WITH names (moved1, entry1, …) left untyped. */
-type Built = QueryCreator<Database>;
+export type Built = QueryCreator<Database>;
 
 /**
  * PostgreSQL: a leg's balance update (only within range: it returns no row otherwise) as `moved<n>`
  * and its ledger row, written from it, as `entry<n>`; `after` (a WITH name) must have moved first,
  * when given: the update's one-time filter reads it, so the rows are locked in the legs' order.
  */
-function legPg<N extends '1' | '2'>(qc: Built, table: Table, n: N, p: Params<Leg<N> & Shared>, after?: string): Built {
+function legPg<N extends '1' | '2'>(
+  qc: Built,
+  table: Table,
+  n: N,
+  p: Params<Leg<N> & Shared>,
+  after: string[] = [],
+): Built {
   const named = p as unknown as Record<string, unknown>;
   const [id, delta, accountType] = [named[`id${n}`], named[`delta${n}`], named[`accountType${n}`]];
   const moved = `moved${n}`;
@@ -85,26 +94,54 @@ function legPg<N extends '1' | '2'>(qc: Built, table: Table, n: N, p: Params<Leg
         .set({ balance: sql<number>`balance + ${delta}` })
         .where('id', '=', id as number)
         .where(inRange(delta));
-      return (after ? update.where(sql<boolean>`exists (select 1 from ${sql.table(after)})`) : update).returning([
-        'id',
-        'balance',
-      ]);
+      const ready = after.map((name) => sql<boolean>`exists (select 1 from ${sql.table(name)})`);
+      return (ready.length ? update.where(sql<boolean>`${sql.join(ready, sql` and `)}`) : update).returning(['id', 'balance']);
     })
     .with(entry, (q) =>
       q
         .insertInto('ledgerEntries')
         .columns(['accountType', 'accountId', 'delta', 'balanceAfter', 'reason', 'reference', 'createdAt'])
         .expression(
-          sql`select cast(${accountType} as text), m.id, cast(${delta} as integer), m.balance, cast(${p.reason} as text), cast(${p.reference} as text), cast(${p.createdAt} as text) from ${sql.table(moved)} as m`,
+          sql`select cast(${accountType} as text), m.id, cast(${delta} as integer), m.balance, cast(${p.ledgerReason} as text), cast(${p.ledgerReference} as text), cast(${p.ledgerCreatedAt} as text) from ${sql.table(moved)} as m`,
         )
         .returning('balanceAfter'),
     ) as unknown as Built;
 }
 
+/**
+ * PostgreSQL: the legs of a move (one or two: their tables in the legs' order) as WITH names
+ * `moved<n>` and `entry<n>` over `qc`, the second updated only when the first moved, the first only
+ * once every WITH name of `after` has a row. A statement that writes other rows with them
+ * (repositories/offer-approval.ts) composes them so; `entry<n>` has a row exactly when leg n moved.
+ */
+export function legsWith(qc: Built, tables: Table[], p: Params<LegValues>, after: string[] = []): Built {
+  const first = legPg(qc, tables[0], '1', p as Params<Leg<'1'> & Shared>, after);
+  return tables[1] ? legPg(first, tables[1], '2', p as Params<Leg<'2'> & Shared>, ['moved1']) : first;
+}
+
+/** The tables of the legs' accounts, in their order. */
+export const tablesOf = (legs: { account: Account }[]): Table[] => legs.map((l) => tableOf(l.account.type));
+
+/** The values of `legs` (one or two) as `legsWith` binds them. */
+export const legValues = (
+  legs: { account: Account; delta: number }[],
+  reason: string,
+  reference: string,
+  createdAt: string,
+): LegValues =>
+  Object.assign(
+    { ledgerReason: reason, ledgerReference: reference, ledgerCreatedAt: createdAt },
+    ...legs.map((l, i) => ({
+      [`id${i + 1}`]: l.account.id,
+      [`delta${i + 1}`]: l.delta,
+      [`accountType${i + 1}`]: l.account.type,
+    })),
+  );
+
 /** PostgreSQL: one leg, its balance update and its ledger row in one statement. */
 const recordPg = (table: Table) =>
-  preparedQuery((db, p: Params<Leg<'1'> & Shared>) =>
-    legPg(db, table, '1', p).selectNoFrom(sql<number | null>`(select balance_after from entry1)`.as('first')),
+  preparedQuery((db, p: Params<LegValues>) =>
+    legsWith(db, [table], p).selectNoFrom(sql<number | null>`(select balance_after from entry1)`.as('first')),
   );
 
 /**
@@ -112,8 +149,8 @@ const recordPg = (table: Table) =>
  * (one round trip of an approval's fewer: bench/README.md, "Approvals").
  */
 const recordBothPg = (first: Table, second: Table) =>
-  preparedQuery((db, p: Params<Leg<'1'> & Leg<'2'> & Shared>) =>
-    legPg(legPg(db, first, '1', p), second, '2', p, 'moved1').selectNoFrom([
+  preparedQuery((db, p: Params<LegValues>) =>
+    legsWith(db, [first, second], p).selectNoFrom([
       sql<number | null>`(select balance_after from entry1)`.as('first'),
       sql<number | null>`(select balance_after from entry2)`.as('second'),
     ]),
@@ -141,17 +178,12 @@ export const ledgerRepository = (db: Kysely<Database>) => ({
     reference: string,
   ): Promise<(number | null)[]> {
     const createdAt = nowIso();
-    const leg = (i: number) => ({
-      [`id${i + 1}`]: legs[i].account.id,
-      [`delta${i + 1}`]: legs[i].delta,
-      [`accountType${i + 1}`]: legs[i].account.type,
-    });
     if (isPostgres(db)) {
-      const [a, b] = legs.map((l) => tableOf(l.account.type));
+      const [a, b] = tablesOf(legs);
       const q = b ? BOTH_PG.get(`${a}:${b}`) : ONE_PG[a];
       if (!q) throw new Error('no statement for these accounts');
-      const params = Object.assign({ reason, reference, createdAt }, ...legs.map((_, i) => leg(i)));
-      const row: { first: number | null; second?: number | null } | undefined = await q.first(db, params as never);
+      const params = legValues(legs, reason, reference, createdAt);
+      const row: { first: number | null; second?: number | null } | undefined = await q.first(db, params);
       const first = row?.first ?? null;
       return first === null || !b ? [first] : [first, row?.second ?? null];
     }

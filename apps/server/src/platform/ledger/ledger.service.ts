@@ -54,6 +54,42 @@ export class AlreadyMovedError extends Error {
 
 const keyOf = (a: Account) => `${a.type}:${String(a.id).padStart(12, '0')}`;
 
+/** One account's side of a move: its change of balance. */
+export interface Leg {
+  account: Account;
+  delta: number;
+}
+
+/**
+ * The legs of `m` in the one lock order of every move, so no two moves deadlock: customers before
+ * merchants. A merchant's row is the one every approval of that merchant waits for, so it is locked
+ * last, held only while its ledger row is written and the transaction commits (bench/README.md,
+ * "Approvals"). Refuses a move that is not one (an amount that is not a positive whole number, no
+ * account, the same account twice).
+ */
+export function legsOf(m: Move): Leg[] {
+  if (!Number.isSafeInteger(m.amount) || m.amount <= 0)
+    throw new Error(`ledger amount must be a positive whole number: ${m.amount}`);
+  if (!m.from && !m.to) throw new Error('a ledger move needs an account');
+  if (m.from && m.to && keyOf(m.from) === keyOf(m.to)) throw new Error('a ledger move needs two different accounts');
+  return [
+    ...(m.from ? [{ account: m.from, delta: -m.amount }] : []),
+    ...(m.to ? [{ account: m.to, delta: m.amount }] : []),
+  ].sort((a, b) => keyOf(b.account).localeCompare(keyOf(a.account)));
+}
+
+/**
+ * A leg that could not move: 409 `balanceLimit` for a credit over LIMITS.balanceMax, 409
+ * `notEnoughPoints` (customer) or `merchantNotEnoughPoints` (merchant) for a debit below zero; an
+ * account that does not exist is a bug of the caller's, not a refusal.
+ */
+export async function refusalOf(repos: Pick<Repos, 'ledger'>, leg: Leg): Promise<Error> {
+  if (!(await repos.ledger.accountExists(leg.account)))
+    return new Error(`no ${leg.account.type} account ${leg.account.id}`);
+  if (leg.delta > 0) return conflict('balanceLimit');
+  return conflict(leg.account.type === 'user' ? 'notEnoughPoints' : 'merchantNotEnoughPoints');
+}
+
 /**
  * Moves points inside the transaction `tx` (the repositories bound to it). Answers 'alreadyMoved' (and changes nothing) when this
  * (account, reason, reference) has moved before; throws 409 `notEnoughPoints` (customer) or
@@ -63,18 +99,7 @@ const keyOf = (a: Account) => `${a.type}:${String(a.id).padStart(12, '0')}`;
  */
 export async function move(tx: Pick<Repos, 'ledger'>, m: Move): Promise<'moved' | 'alreadyMoved'> {
   const repo = tx.ledger;
-  if (!Number.isSafeInteger(m.amount) || m.amount <= 0)
-    throw new Error(`ledger amount must be a positive whole number: ${m.amount}`);
-  if (!m.from && !m.to) throw new Error('a ledger move needs an account');
-  if (m.from && m.to && keyOf(m.from) === keyOf(m.to)) throw new Error('a ledger move needs two different accounts');
-  const legs = [
-    ...(m.from ? [{ account: m.from, delta: -m.amount }] : []),
-    ...(m.to ? [{ account: m.to, delta: m.amount }] : []),
-  ].sort((a, b) => keyOf(b.account).localeCompare(keyOf(a.account)));
-  // One lock order everywhere, so no two moves deadlock: customers before merchants. A merchant's
-  // row is the one every approval of that merchant waits for, so it is locked last, held only
-  // while its ledger row is written and the transaction commits (bench/README.md, "Approvals").
-
+  const legs = legsOf(m);
   if (!m.guardedByChange && (await repo.hasEntry(legs[0].account, m.reason, m.reference))) return 'alreadyMoved';
   let balances: (number | null)[];
   try {
@@ -85,12 +110,7 @@ export async function move(tx: Pick<Repos, 'ledger'>, m: Move): Promise<'moved' 
     throw err;
   }
   const failed = balances.indexOf(null);
-  if (failed >= 0) {
-    const leg = legs[failed];
-    if (!(await repo.accountExists(leg.account))) throw new Error(`no ${leg.account.type} account ${leg.account.id}`);
-    if (leg.delta > 0) throw conflict('balanceLimit');
-    throw conflict(leg.account.type === 'user' ? 'notEnoughPoints' : 'merchantNotEnoughPoints');
-  }
+  if (failed >= 0) throw await refusalOf(tx, legs[failed]);
   return 'moved';
 }
 
