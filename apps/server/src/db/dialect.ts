@@ -81,12 +81,7 @@ export function openDatabase(opts: DbOptions): DbHandle {
     const pool = new (pgDriver().Pool)({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
-      // a named statement keeps one generic plan (db/prepared.ts, bench/README.md "Plans kept"):
-      // in auto mode PostgreSQL planned our pages anew on every call, their LIMIT a parameter
-      options: [
-        ...(opts.pgSchema ? [`-c search_path=${opts.pgSchema}`] : []),
-        '-c plan_cache_mode=force_generic_plan',
-      ].join(' '),
+      options: opts.pgSchema ? `-c search_path=${opts.pgSchema}` : undefined,
     });
     pool.on('error', () => {
       /* an idle client lost its connection; the pool replaces it */

@@ -199,3 +199,23 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
     sql: (db) => templateOf(db).sql,
   };
 }
+
+/**
+ * One prepared query per shape, made when first asked for: `make`'s arguments (numbers, strings,
+ * booleans, undefined) are the shape, joined into its key. Define it at module level, like a
+ * prepared query.
+ */
+export function perShape<A extends (string | number | boolean | undefined)[], Q>(
+  make: (...shape: A) => Q,
+): (...shape: A) => Q {
+  const made = new Map<string, Q>();
+  return (...shape) => {
+    const key = shape.join(':');
+    let q = made.get(key);
+    if (!q) {
+      q = make(...shape);
+      made.set(key, q);
+    }
+    return q;
+  };
+}

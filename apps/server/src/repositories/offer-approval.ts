@@ -11,7 +11,7 @@
  */
 import { type Kysely, type QueryCreator, sql } from 'kysely';
 import { isPostgres, isUniqueViolation, nowIso, refusedBecause } from '../db/dialect';
-import { type Params, preparedQuery } from '../db/prepared';
+import { type Params, perShape, preparedQuery } from '../db/prepared';
 import type { Database, OfferRequestsTable, SubjectType } from '../db/schema';
 import { type AuditValues, auditInsert, auditParams, type NewAuditRow } from '../modules/activity/activity.repository';
 import {
@@ -61,9 +61,10 @@ export type ApprovalRefusal = StepRefusal | 'alreadyMoved';
  * wrote its row, so the rows are locked in one order (the request, the offer, the customer, the
  * merchant: the ledger's order), the audit row and the event written before the balances; the
  * statement's last step checks that every step did, and ends it with `refuse('<step>')` otherwise
- * (db/migrations/0035-refusals.ts), which undoes all of it.
+ * (db/migrations/0035-refusals.ts), which undoes all of it. One statement per actor kind and the
+ * legs' tables.
  */
-const atOnce = (actorType: SubjectType, tables: Table[]) =>
+const atOnceFor = perShape((actorType: SubjectType, ...tables: Table[]) =>
   preparedQuery((db, p: Params<AtOnceValues>) => {
     let q = db
       .with('done', (qc) => markDoneUpdate(qc, p).returning('id'))
@@ -82,19 +83,8 @@ const atOnce = (actorType: SubjectType, tables: Table[]) =>
       (step, i) => sql`when (select count(*) from ${sql.table(step)}) = 0 then refuse(${sql.lit(REFUSALS[i])})`,
     );
     return q.selectNoFrom(sql<boolean>`case ${sql.join(checks, sql` `)} else true end`.as('moved'));
-  });
-
-/** Per actor kind and legs' tables: one prepared statement each, compiled when first used. */
-const AT_ONCE = new Map<string, ReturnType<typeof atOnce>>();
-const atOnceFor = (actorType: SubjectType, tables: Table[]) => {
-  const key = `${actorType}:${tables.join(':')}`;
-  let q = AT_ONCE.get(key);
-  if (!q) {
-    q = atOnce(actorType, tables);
-    AT_ONCE.set(key, q);
-  }
-  return q;
-};
+  }),
+);
 
 export interface Approval {
   /** The request's new updatedAt when this call moved it; null when it was no longer pending. */
@@ -140,7 +130,7 @@ export const offerApprovalRepository = (db: Kysely<Database>, written: () => voi
         const updatedAt = nowIso();
         const tables = a.points ? tablesOf(a.points.legs) : [];
         try {
-          await atOnceFor(a.audit.actorType, tables).first(db, {
+          await atOnceFor(a.audit.actorType, ...tables).first(db, {
             id: a.id,
             offerId: a.offerId,
             day: a.day,

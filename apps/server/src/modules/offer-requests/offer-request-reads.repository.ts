@@ -9,6 +9,7 @@ import { isPostgres } from '../../db/dialect';
 import { listedSumQuery } from '../../db/list-counts';
 import { type Params, type PreparedQuery, preparedQuery } from '../../db/prepared';
 import type { Database } from '../../db/schema';
+import { limitedTo } from '../../lib/paging';
 
 /** Who a page of requests is for: a customer, a merchant, or one branch of it. */
 type ListShape = {
@@ -21,6 +22,8 @@ type ListShape = {
   counted: boolean;
   /** A page after the first: its ids are read first (see pageQuery). */
   deep: boolean;
+  /** A first page's LIMIT written into the query (lib/paging.ts firstPageLimit), else parameters. */
+  limit?: number;
 };
 type ListValues = {
   userId: number;
@@ -137,7 +140,7 @@ export const oneOfBranch = oneOf(true);
 export type OfferRequestPageRow = OfferRequestJoined & { imagePaths?: string | null; listedTotal?: unknown };
 const pages = new Map<string, PreparedQuery<ListValues, OfferRequestPageRow>>();
 export const pageQuery = (shape: ListShape) => {
-  const key = `${shape.owner}:${shape.status}:${shape.mobile}:${shape.deep}:${shape.images}:${shape.counted}`;
+  const key = `${shape.owner}:${shape.status}:${shape.mobile}:${shape.deep}:${shape.images}:${shape.counted}:${shape.limit}`;
   let q = pages.get(key);
   if (!q) {
     q = preparedQuery((db, p: Params<ListValues>) => {
@@ -163,11 +166,13 @@ export const pageQuery = (shape: ListShape) => {
             ),
           );
       if (!shape.deep)
-        return withExtras(withColumns(rowsOf(db, scope, f)))
-          .orderBy('r.createdAt', 'desc')
-          .orderBy('r.id', 'desc')
-          .limit(p.limit)
-          .offset(p.offset);
+        return limitedTo(
+          withExtras(withColumns(rowsOf(db, scope, f)))
+            .orderBy('r.createdAt', 'desc')
+            .orderBy('r.id', 'desc'),
+          p,
+          shape.limit,
+        );
       // a later page: its ids first, from the list index alone, then the joins for those rows only;
       // joined directly, page 50 joined 500 rows to skip 490 (at 1M requests, PostgreSQL: 8 → 0.6 ms,
       // SQLite: 0.5 → 0.07 ms). The first page stays joined directly: its ids are the first rows

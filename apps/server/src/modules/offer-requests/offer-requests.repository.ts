@@ -5,7 +5,7 @@ import { nowIso } from '../../db/dialect';
 import { countListed } from '../../db/list-counts';
 import { inIds, type Params, preparedQuery } from '../../db/prepared';
 import type { Database, OfferRequestsTable } from '../../db/schema';
-import { withListedCount } from '../../lib/paging';
+import { firstPageLimit, withListedCount } from '../../lib/paging';
 import { filtered, oneOfBranch, oneOfMerchant, pageQuery } from './offer-request-reads.repository';
 
 export type { OfferRequestJoined, OfferRequestOne, OfferRequestPageRow } from './offer-request-reads.repository';
@@ -72,6 +72,8 @@ export const offerRequestsRepository = (db: Kysely<Database>) => {
         deep: f.offset > 0,
         images: f.limit <= INLINE_IMAGES,
         counted,
+        // a mobile search keeps its LIMIT a parameter: planned with its pattern each time
+        limit: f.mobile === undefined ? firstPageLimit(f) : undefined,
       }).all(db, {
         userId: 'userId' in scope ? scope.userId : 0,
         merchantId: 'merchantId' in scope ? scope.merchantId : 0,

@@ -1,9 +1,9 @@
 import { type Insertable, type Kysely, type QueryCreator, sql, type Updateable } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { countListed, listedSumQuery } from '../../db/list-counts';
-import { inIds, type Params, preparedQuery } from '../../db/prepared';
+import { inIds, type Params, perShape, preparedQuery } from '../../db/prepared';
 import { type Database, OFFER_COLUMNS, type OffersTable } from '../../db/schema';
-import { type Page, withListedCount } from '../../lib/paging';
+import { firstPageLimit, limitedTo, type Page, withListedCount } from '../../lib/paging';
 
 /** Which offers a caller may see: the merchant's own, and when `branchId` is set only those that branch carries. */
 export interface OfferScope {
@@ -27,24 +27,24 @@ const scopedOffers = (db: Kysely<Database>, merchantId: number, branchId?: numbe
 };
 
 type PageValues = { merchantId: number; branchId: number; limit: number; offset: number };
-/** The list's page, built once (db/prepared.ts), for a merchant and for a branch. */
-const listQueries = (byBranch: boolean) => ({
-  page: preparedQuery((db, p: Params<PageValues>) =>
-    scopedOffers(db, p.merchantId, byBranch ? p.branchId : undefined)
-      .select(OFFER_COLUMNS.map((c) => `offers.${c}` as const))
-      // with the list's count from the counters (migrations/0013-offer-counts.ts; lib/paging.ts)
-      .select(
-        byBranch
-          ? listedSumQuery(db, 'offer_branches', { merchantId: p.merchantId, branchId: p.branchId }).as('listedTotal')
-          : listedSumQuery(db, 'offers', { merchantId: p.merchantId }).as('listedTotal'),
-      )
-      .orderBy('offers.id', 'desc')
-      .limit(p.limit)
-      .offset(p.offset),
+/** The list's page, built once (db/prepared.ts) per scope and first page's LIMIT (lib/paging.ts firstPageLimit). */
+const pageOf = perShape((byBranch: boolean, limit: number | undefined) =>
+  preparedQuery((db, p: Params<PageValues>) =>
+    limitedTo(
+      scopedOffers(db, p.merchantId, byBranch ? p.branchId : undefined)
+        .select(OFFER_COLUMNS.map((c) => `offers.${c}` as const))
+        // with the list's count from the counters (migrations/0013-offer-counts.ts; lib/paging.ts)
+        .select(
+          byBranch
+            ? listedSumQuery(db, 'offer_branches', { merchantId: p.merchantId, branchId: p.branchId }).as('listedTotal')
+            : listedSumQuery(db, 'offers', { merchantId: p.merchantId }).as('listedTotal'),
+        )
+        .orderBy('offers.id', 'desc'),
+      p,
+      limit,
+    ),
   ),
-});
-const ofMerchant = listQueries(false);
-const ofBranch = listQueries(true);
+);
 
 /**
  * The branches, tags and images of several offers in ONE query (a round trip less twice over on
@@ -167,9 +167,9 @@ export const offersRepository = (db: Kysely<Database>) => {
 
   return {
     async list(scope: OfferScope, page: Page) {
-      const q = scope.branchId === undefined ? ofMerchant : ofBranch;
+      const q = pageOf(scope.branchId !== undefined, firstPageLimit(page));
       const values = { merchantId: scope.merchantId, branchId: scope.branchId ?? 0 };
-      const found = await q.page.all(db, { ...values, limit: page.limit, offset: page.offset });
+      const found = await q.all(db, { ...values, limit: page.limit, offset: page.offset });
       return withListedCount(found, page, () =>
         countListed(db, scope.branchId === undefined ? 'offers' : 'offer_branches', scope),
       );

@@ -95,7 +95,10 @@ function legPg<N extends '1' | '2'>(
         .where('id', '=', id as number)
         .where(inRange(delta));
       const ready = after.map((name) => sql<boolean>`exists (select 1 from ${sql.table(name)})`);
-      return (ready.length ? update.where(sql<boolean>`${sql.join(ready, sql` and `)}`) : update).returning(['id', 'balance']);
+      return (ready.length ? update.where(sql<boolean>`${sql.join(ready, sql` and `)}`) : update).returning([
+        'id',
+        'balance',
+      ]);
     })
     .with(entry, (q) =>
       q
