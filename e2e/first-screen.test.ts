@@ -55,8 +55,8 @@ function consoleProblems(page: Page): string[] {
 /**
  * Keeps, as the parser finishes (before the app's module scripts run), the elements the page
  * painted, so that a test can tell whether React kept them (hydrated) or drew new ones. The country
- * field's stand-in is left out: the country list takes its place by design once its chunk arrives
- * after the first paint (components/phone-input.tsx).
+ * field's stand-in is left out: the country list takes its place by design when the field is used
+ * (components/phone-input.tsx).
  */
 async function rememberPainted(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -159,6 +159,8 @@ describe.each(LANGS)('the first screen from the HTML (%s)', (lang) => {
     const problems = consoleProblems(page);
     await rememberPainted(page);
     await countShifts(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
     await page.goto(`${server.url}/login`);
     await page.locator('input[type=tel]').fill('50000001');
     await page.locator('input[type=password]').first().fill('a-password');
@@ -184,6 +186,16 @@ describe.each(LANGS)('the first screen from the HTML (%s)', (lang) => {
       .toBe(true);
     expect(await shifts(page)).toBeLessThanOrEqual(0.02);
     await screenshot(page, `first-screen-login-${lang}-hydrated`);
+    // the country list's code is fetched once the page is idle, but the list is drawn only when its
+    // field is used: drawn unasked it was a long task in the page's first seconds
+    await expect.poll(() => scripts.some((p) => /\/country-select-[\w-]+\.js$/.test(p)), { timeout: 10_000 }).toBe(true);
+    await page.waitForTimeout(500);
+    const country = page.getByRole('combobox').first();
+    expect(await country.evaluate((e) => e.classList.contains('mantine-Select-input'))).toBe(false);
+    await country.focus();
+    await page.locator('[role="combobox"].mantine-Select-input').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('mantine-Select-input'))).toBe(true);
+    expect(await page.getByRole('combobox').first().inputValue()).toBe('+974');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -119,7 +119,8 @@ describe.each(LANGS)('fit and phones (%s)', (lang) => {
       await page.goto(`${e2e.server.url}${path}`);
       const box = page.getByRole('combobox').first();
       await box.waitFor();
-      // the country list has loaded (the stand-in gives way to it after the first paint)
+      // the country list in place (the stand-in gives way to it when the field is first used)
+      await box.focus();
       await page.waitForFunction(() => document.querySelector('[role="combobox"].mantine-Select-input') !== null);
       return box.evaluate((e) => {
         const input = e as HTMLInputElement;

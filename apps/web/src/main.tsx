@@ -4,7 +4,6 @@ import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './app/focus.css';
 import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { type FirstScreen, firstScreenOf } from './app/first-screen';
 import { registerServiceWorker } from './app/register-service-worker';
@@ -33,6 +32,10 @@ async function start() {
   // once its data is in, other screens) load meanwhile, after the first paint, so that React never
   // draws anything without them (a grid drawn unstyled, then styled, would shift).
   const [router] = await Promise.all([createAppRouter(), i18nReady, loadStylesheets()]);
+  // React DOM's renderer, evaluated in a task of its own: it is most of what the modules' first
+  // evaluation cost on a phone (bench/README.md, "2026-12-02"); its chunk is already loaded
+  await nextTask();
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
   measureVitals(router);
   // the other screens' English strings, once the first screen is up: the next screen opens at once
   whenIdle(() => void englishLater(), 4000);

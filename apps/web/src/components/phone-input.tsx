@@ -21,7 +21,8 @@ export interface PhoneInputProps {
 /**
  * The country list (Mantine's Select, its dropdown, focus and scroll machinery, and
  * libphonenumber-js's numbering plans of every country) is a chunk of its own, some 60 KB gzip: it
- * is fetched once the page is idle after its first paint, or as soon as the country field is used.
+ * is fetched once the page is idle after its first paint, and drawn in place of its stand-in when
+ * the country field is first used (at once for another country than the default, which only it shows).
  */
 let CountrySelect: ComponentType<CountrySelectProps> | undefined;
 let loading: Promise<ComponentType<CountrySelectProps>> | undefined;
@@ -65,10 +66,16 @@ function CountryStandIn({ country, onUse }: { country: string; onUse: (handover:
     handover.current = { ...handover.current, ...change };
     onUse(handover.current);
   };
+  // focused before the app took the painted page over (React saw no focus event): the list comes now
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (field.current && field.current === document.activeElement) use({ focused: true });
+  }, []);
   // the default country's code is known without the numbering plans; another country's shows once they load
   const shown = country === DEFAULT_COUNTRY ? `+${DEFAULT_DIAL_CODE}` : '';
   return (
     <InputBase
+      ref={field}
       label={t('phone.country')}
       value={typed ?? shown}
       onFocus={() => use({ focused: true })}
@@ -114,20 +121,21 @@ const CountryPicker = memo(function CountryPicker({
   const [handover, setHandover] = useState<CountryHandover>();
   useEffect(() => {
     if (Loaded) return;
+    // the default country: the stand-in shows it, and the list's chunk is only fetched when the
+    // page is idle; the list takes its place when the field is first used (onUse below). Drawn
+    // unasked, the list (a Select, its popover and scroll area) was a task of ~100 ms on a phone's
+    // CPU in the page's first seconds, a sixth of the sign-in screen's blocking time
+    // (bench/README.md, "2026-12-02").
+    if (country === DEFAULT_COUNTRY) return whenIdle(() => void loadCountrySelect().catch(() => undefined));
+    // another country is shown by the list only: fetched and drawn at once
     let live = true;
-    const show = () =>
-      void loadCountrySelect().then(
-        // a transition: the list (a Select, its popover and scroll area) is drawn in slices, not as
-        // one long task while the visitor may be typing (bench/README.md, "Lighthouse")
-        (c) => live && startTransition(() => setLoaded(() => c)),
-        () => undefined,
-      );
-    // another country than the default is shown by the list only: fetch it at once
-    const cancel = country === DEFAULT_COUNTRY ? whenIdle(show) : undefined;
-    if (!cancel) show();
+    void loadCountrySelect().then(
+      // a transition: drawn in slices, not as one long task while the visitor may be typing
+      (c) => live && startTransition(() => setLoaded(() => c)),
+      () => undefined,
+    );
     return () => {
       live = false;
-      cancel?.();
     };
   }, [Loaded, country]);
   if (Loaded) return <Loaded country={country} onChange={onChange} lang={lang} handover={handover} />;
