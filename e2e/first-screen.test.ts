@@ -188,7 +188,9 @@ describe.each(LANGS)('the first screen from the HTML (%s)', (lang) => {
     await screenshot(page, `first-screen-login-${lang}-hydrated`);
     // the country list's code is fetched once the page is idle, but the list is drawn only when its
     // field is used: drawn unasked it was a long task in the page's first seconds
-    await expect.poll(() => scripts.some((p) => /\/country-select-[\w-]+\.js$/.test(p)), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => scripts.some((p) => /\/country-select-[\w-]+\.js$/.test(p)), { timeout: 10_000 })
+      .toBe(true);
     await page.waitForTimeout(500);
     const country = page.getByRole('combobox').first();
     expect(await country.evaluate((e) => e.classList.contains('mantine-Select-input'))).toBe(false);
