@@ -22,8 +22,8 @@ import {
 import { offersRepository, type TakeOneValues, takeOneUpdate } from '../modules/offers/offers.repository';
 import { eventInsert, type NewCounterEvent } from '../platform/events/events.repository';
 import {
-  type Account,
   type Built,
+  type Leg,
   type LegValues,
   legsWith,
   legValues,
@@ -102,7 +102,7 @@ export interface WholeApproval {
   day: string;
   approver: Approver;
   /** The legs of the points' move in the ledger's order (ledger.service `legsOf`), with its reason and reference. */
-  points?: { legs: { account: Account; delta: number }[]; reason: string; reference: string };
+  points?: { legs: Leg[]; reason: string; reference: string };
   audit: Omit<NewAuditRow, 'actorName'>;
   event: NewCounterEvent;
 }

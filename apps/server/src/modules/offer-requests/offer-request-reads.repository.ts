@@ -7,7 +7,7 @@ import { type ExpressionBuilder, type InferResult, type Kysely, sql } from 'kyse
 import type { TenantScope } from '../../core/caller';
 import { isPostgres } from '../../db/dialect';
 import { listedSumQuery } from '../../db/list-counts';
-import { type Params, type PreparedQuery, preparedQuery } from '../../db/prepared';
+import { type Params, type PreparedQuery, perShape, preparedQuery } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import { limitedTo } from '../../lib/paging';
 
@@ -138,12 +138,18 @@ export const oneOfBranch = oneOf(true);
  */
 /** A row of a page: with its offer's image paths when the shape has `images`, the list's count when `counted`. */
 export type OfferRequestPageRow = OfferRequestJoined & { imagePaths?: string | null; listedTotal?: unknown };
-const pages = new Map<string, PreparedQuery<ListValues, OfferRequestPageRow>>();
-export const pageQuery = (shape: ListShape) => {
-  const key = `${shape.owner}:${shape.status}:${shape.mobile}:${shape.deep}:${shape.images}:${shape.counted}:${shape.limit}`;
-  let q = pages.get(key);
-  if (!q) {
-    q = preparedQuery((db, p: Params<ListValues>) => {
+const pageFor = perShape(
+  (
+    owner: ListShape['owner'],
+    status: boolean,
+    mobile: boolean,
+    deep: boolean,
+    images: boolean,
+    counted: boolean,
+    limit: number | undefined,
+  ): PreparedQuery<ListValues, OfferRequestPageRow> => {
+    const shape: ListShape = { owner, status, mobile, deep, images, counted, limit };
+    return preparedQuery((db, p: Params<ListValues>) => {
       const scope =
         shape.owner === 'user'
           ? { userId: p.userId }
@@ -188,7 +194,7 @@ export const pageQuery = (shape: ListShape) => {
         .orderBy('r.createdAt', 'desc')
         .orderBy('r.id', 'desc');
     });
-    pages.set(key, q);
-  }
-  return q;
-};
+  },
+);
+/** A page's statement, one per shape (db/prepared.ts perShape). */
+export const pageQuery = (s: ListShape) => pageFor(s.owner, s.status, s.mobile, s.deep, s.images, s.counted, s.limit);

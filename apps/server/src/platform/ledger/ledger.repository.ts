@@ -61,12 +61,18 @@ const entryOf = preparedQuery(
 
 export type Table = 'merchants' | 'customers';
 
+/** One account's side of a move: its change of balance. */
+export interface Leg {
+  account: Account;
+  delta: number;
+}
+
 /** One leg's values under names of their own, so that two legs can share a statement. */
-type Leg<N extends string> = { [K in 'id' | 'delta' | 'accountType' as `${K}${N}`]: Entry[K] };
+type LegNamed<N extends string> = { [K in 'id' | 'delta' | 'accountType' as `${K}${N}`]: Entry[K] };
 /** What both legs share, under names of the ledger's own (a statement may hold other rows' too). */
 type Shared = { ledgerReason: string; ledgerReference: string; ledgerCreatedAt: string };
 /** The values of up to two legs of a move, as `legsWith` reads them. */
-export type LegValues = Leg<'1'> & Partial<Leg<'2'>> & Shared;
+export type LegValues = LegNamed<'1'> & Partial<LegNamed<'2'>> & Shared;
 
 /** The statement being built, its WITH names (moved1, entry1, …) left untyped. */
 export type Built = QueryCreator<Database>;
@@ -80,7 +86,7 @@ function legPg<N extends '1' | '2'>(
   qc: Built,
   table: Table,
   n: N,
-  p: Params<Leg<N> & Shared>,
+  p: Params<LegNamed<N> & Shared>,
   after: string[] = [],
 ): Built {
   const named = p as unknown as Record<string, unknown>;
@@ -118,20 +124,15 @@ function legPg<N extends '1' | '2'>(
  * (repositories/offer-approval.ts) composes them so; `entry<n>` has a row exactly when leg n moved.
  */
 export function legsWith(qc: Built, tables: Table[], p: Params<LegValues>, after: string[] = []): Built {
-  const first = legPg(qc, tables[0], '1', p as Params<Leg<'1'> & Shared>, after);
-  return tables[1] ? legPg(first, tables[1], '2', p as Params<Leg<'2'> & Shared>, ['moved1']) : first;
+  const first = legPg(qc, tables[0], '1', p as Params<LegNamed<'1'> & Shared>, after);
+  return tables[1] ? legPg(first, tables[1], '2', p as Params<LegNamed<'2'> & Shared>, ['moved1']) : first;
 }
 
 /** The tables of the legs' accounts, in their order. */
 export const tablesOf = (legs: { account: Account }[]): Table[] => legs.map((l) => tableOf(l.account.type));
 
 /** The values of `legs` (one or two) as `legsWith` binds them. */
-export const legValues = (
-  legs: { account: Account; delta: number }[],
-  reason: string,
-  reference: string,
-  createdAt: string,
-): LegValues =>
+export const legValues = (legs: Leg[], reason: string, reference: string, createdAt: string): LegValues =>
   Object.assign(
     { ledgerReason: reason, ledgerReference: reference, ledgerCreatedAt: createdAt },
     ...legs.map((l, i) => ({
@@ -175,11 +176,7 @@ export const ledgerRepository = (db: Kysely<Database>) => ({
    * writes both legs and their rows, so the rows stay locked for as short a time as possible
    * (bench/README.md, "Approvals"); on SQLite, one writer at a time, a statement each.
    */
-  async applyAndRecord(
-    legs: { account: Account; delta: number }[],
-    reason: string,
-    reference: string,
-  ): Promise<(number | null)[]> {
+  async applyAndRecord(legs: Leg[], reason: string, reference: string): Promise<(number | null)[]> {
     const createdAt = nowIso();
     if (isPostgres(db)) {
       const [a, b] = tablesOf(legs);

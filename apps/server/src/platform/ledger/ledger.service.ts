@@ -8,9 +8,9 @@
 import { conflict } from '../../core/errors';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Repos } from '../../repositories/registry';
-import type { Account } from './ledger.repository';
+import type { Account, Leg } from './ledger.repository';
 
-export type { Account, AccountType } from './ledger.repository';
+export type { Account, AccountType, Leg } from './ledger.repository';
 
 /** Why points moved; the reference names the thing that moved them. */
 export const LEDGER_REASONS = {
@@ -53,12 +53,6 @@ export class AlreadyMovedError extends Error {
 }
 
 const keyOf = (a: Account) => `${a.type}:${String(a.id).padStart(12, '0')}`;
-
-/** One account's side of a move: its change of balance. */
-export interface Leg {
-  account: Account;
-  delta: number;
-}
 
 /**
  * The legs of `m` in the one lock order of every move, so no two moves deadlock: customers before
