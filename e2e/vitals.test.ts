@@ -100,6 +100,17 @@ async function countObservedEntries(page: Page): Promise<void> {
   });
 }
 
+/** Waits until the page's observers were given its LCP and first paint (countObservedEntries). */
+const measuring = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      const seen = (window as unknown as { __observed?: Record<string, number> }).__observed ?? {};
+      return (seen['largest-contentful-paint'] ?? 0) > 0 && (seen.paint ?? 0) > 0;
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+
 /**
  * Hides the page as a phone does when the person switches to another app: the page sends its
  * report, which this waits for. Headless Chromium keeps every page visible whatever is done to its
@@ -113,14 +124,7 @@ async function countObservedEntries(page: Page): Promise<void> {
  * page was hidden before web-vitals had its LCP, and the page view reported none.
  */
 async function hide(page: Page, expected: () => Promise<boolean>): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const seen = (window as unknown as { __observed?: Record<string, number> }).__observed ?? {};
-      return (seen['largest-contentful-paint'] ?? 0) > 0 && (seen.paint ?? 0) > 0;
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
+  await measuring(page);
   // CLS' own observer starts in the first paint's callback: one more task for it to be set up
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
   await page.evaluate(() => {
@@ -141,9 +145,23 @@ const lcpCount = async (route: string, lang: Lang) => count(await metrics(), MET
 async function visit(lang: Lang, offerId: number): Promise<void> {
   const { page, context } = await newPage(browser, lang);
   await countObservedEntries(page);
+  // The first page view is signed in before its measurement starts, as a merchant who knows their
+  // password does on a slow phone (the measurement starts at idle, once /api/config answered: held
+  // here until the dashboard is up). Its LCP is still the sign-in page's, the route it loaded on.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route('**/api/config', async (route) => {
+    await released;
+    await route.continue();
+  });
   await loginThroughUi(page, server.url, DEMO_MERCHANT, DEMO_PASSWORD);
   await page.waitForURL('**/dashboard');
   await page.getByTestId('balance').waitFor();
+  release();
+  await measuring(page);
+  await context.unroute('**/api/config');
   await page.locator('nav a[href="/setting"]').click();
   await page.waitForURL('**/setting');
   await hide(page, async () => (await lcpCount('/login', lang)) === 1);

@@ -2,7 +2,8 @@ import { APP_ROUTES } from '@loyalty/contract/endpoints/vitals';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../app/routes';
-import { routePattern, startVitals } from './vitals';
+import { routePattern } from './route-pattern';
+import { startVitals } from './vitals';
 
 /** Every pattern a visit can match: each route's path joined to its parents' (pathless layouts add nothing). */
 const patternsOf = (list: RouteObject[], parents: RouteObject[] = []): string[] =>
@@ -35,9 +36,10 @@ describe('web vitals: sampling', () => {
     const sent: URLSearchParams[] = [];
     const send = (_url: string, body: URLSearchParams) => sent.push(body) > 0;
     const route = () => '/login';
-    expect(startVitals({ route, sampleRate: 0, random: () => 0, send })).toBe(false);
-    expect(startVitals({ route, sampleRate: 0.25, random: () => 0.3, send })).toBe(false);
-    expect(startVitals({ route, sampleRate: 0.25, random: () => 0.2, send })).toBe(true);
+    const landing = '/login';
+    expect(startVitals({ landing, route, sampleRate: 0, random: () => 0, send })).toBe(false);
+    expect(startVitals({ landing, route, sampleRate: 0.25, random: () => 0.3, send })).toBe(false);
+    expect(startVitals({ landing, route, sampleRate: 0.25, random: () => 0.2, send })).toBe(true);
     // nothing measured (jsdom paints nothing): nothing sent when the page is hidden
     window.dispatchEvent(new Event('pagehide'));
     expect(sent).toEqual([]);

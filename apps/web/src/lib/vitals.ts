@@ -17,16 +17,12 @@ export const VITALS_URL = '/api/vitals';
 
 type Name = 'lcp' | 'inp' | 'cls';
 
-/** The pattern of the matched routes: `/`, `/login`, `/redeem/:id`, `/*` (what `APP_ROUTES` lists). */
-export function routePattern(matches: readonly { route: { path?: string } }[]): string {
-  const parts = matches
-    .map((m) => m.route.path)
-    .filter((p): p is string => !!p && p !== '/')
-    .map((p) => p.replace(/^\/|\/$/g, ''));
-  return `/${parts.join('/')}`;
-}
-
 export interface VitalsOptions {
+  /**
+   * The route pattern the page loaded on, the LCP's: taken when the app starts, since a person may
+   * have moved on to another screen by the time the measurement starts (at idle, lib/vitals-start.ts).
+   */
+  landing: string;
   /** The route pattern shown now. */
   route: () => string;
   sampleRate: number;
@@ -37,6 +33,7 @@ export interface VitalsOptions {
 
 /** Starts measuring this page view when it is drawn in the sample; returns whether it is. */
 export function startVitals({
+  landing,
   route,
   sampleRate,
   random = Math.random,
@@ -44,7 +41,6 @@ export function startVitals({
   win = window,
 }: VitalsOptions): boolean {
   if (!(random() < sampleRate)) return false;
-  const landing = route();
   const latest = new Map<Name, { value: number; route: string }>();
   let sent = false;
   const flush = () => {
