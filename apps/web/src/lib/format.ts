@@ -1,6 +1,7 @@
 /**
  * The one place that turns numbers, money, points and dates into text for the current language
- * (docs/architecture.md, web), all through `Intl`. Arabic uses Arabic month names and separators with Latin
+ * (docs/architecture.md, web), through `Intl` (numbers through lib/digits.ts, which writes what
+ * Intl would without its first call's cost). Arabic uses Arabic month names and separators with Latin
  * digits, so amounts, phone numbers and codes read the same way across the app; change
  * `ARABIC_LOCALE` to 'ar' for Arabic-Indic digits.
  *
@@ -10,12 +11,14 @@
  * them in the language's direction, so every screen draws the same amount the same way.
  */
 import { type Language, pointsToCash } from '@loyalty/contract/constants';
-import { whenIdle } from './deferred';
+import { groupedDigits } from './digits';
 import { currentLanguage } from './language';
 
 const ARABIC_LOCALE = 'ar-u-nu-latn';
 /** Right-to-left mark: an Arabic amount starts with it, so it is read right to left anywhere. */
 export const RLM = '\u200f';
+/** Left-to-right mark: a negative amount starts with it in Arabic, so it keeps `-$4.75` anywhere. */
+export const LRM = '\u200e';
 /** The business runs in Qatar (UTC+3): "today" is Qatar's today (issue 8). */
 export const BUSINESS_TIME_ZONE = 'Asia/Qatar';
 
@@ -41,8 +44,13 @@ const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions): In
 /** SPEC §1 labels the cash value of points "Qatar Riyal". */
 const CASH_LABEL: Record<Language, string> = { en: 'Qatar Riyal', ar: 'ريال قطري' };
 
-export const formatNumber = (n: number, lang: Language = currentLanguage(), maxDecimals = 2): string =>
-  numberFormat(intlLocale(lang), { maximumFractionDigits: maxDecimals }).format(n);
+/** `1,234.5`; a negative is `-1,234.5`, in Arabic after a left-to-right mark, as Intl writes it. */
+export const formatNumber = (n: number, lang: Language = currentLanguage(), maxDecimals = 2): string => {
+  // without Intl where lib/digits.ts gives the same text: the first Intl.NumberFormat is costly
+  const digits = groupedDigits(n, 0, maxDecimals);
+  if (digits === null) return numberFormat(intlLocale(lang), { maximumFractionDigits: maxDecimals }).format(n);
+  return n < 0 ? `${lang === 'ar' ? LRM : ''}-${digits}` : digits;
+};
 
 /**
  * Formats with Intl's currency pattern for the language, putting `symbol` where the currency goes.
@@ -56,6 +64,14 @@ const currency = (
   display: 'narrowSymbol' | 'name',
   symbol: string,
 ): string => {
+  const digits = groupedDigits(n, Number.isInteger(n) ? 0 : 2, 2);
+  if (digits !== null) {
+    // Intl's patterns: `$12.50` and `12.50 Qatar Riyal` in English, the number first in Arabic
+    const sign = n < 0 ? '-' : '';
+    const text =
+      lang === 'en' && display === 'narrowSymbol' ? `${sign}${symbol}${digits}` : `${sign}${digits} ${symbol}`;
+    return lang === 'ar' ? `${RLM}${text}` : text;
+  }
   const parts = numberFormat(intlLocale(lang), {
     style: 'currency',
     currency: code,
@@ -72,9 +88,6 @@ const currency = (
   return lang === 'ar' ? `${RLM}${text}` : text;
 };
 
-/** Left-to-right mark: a negative amount starts with it in Arabic, so it keeps `-$4.75` anywhere. */
-export const LRM = '\u200e';
-
 /**
  * Prices are in dollars (SPEC §1): `$12.50`, `$1,200` in English; `12.50 $` in Arabic. A negative
  * amount (a refund line) reads `-$4.75` in both languages (issue 23): the sign, then the symbol,
@@ -83,10 +96,10 @@ export const LRM = '\u200e';
  */
 export const formatPrice = (n: number, lang: Language = currentLanguage()): string => {
   if (n >= 0 || Number.isNaN(n)) return currency(n, lang, 'USD', 'narrowSymbol', '$');
-  const digits = numberFormat(intlLocale(lang), {
-    minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(-n);
+  const decimals = Number.isInteger(n) ? 0 : 2;
+  const digits =
+    groupedDigits(-n, decimals, 2) ??
+    numberFormat(intlLocale(lang), { minimumFractionDigits: decimals, maximumFractionDigits: 2 }).format(-n);
   const text = `-$${digits}`;
   return lang === 'ar' ? `${LRM}${text}` : text;
 };
@@ -124,27 +137,6 @@ const toDate = (value: string | number | Date): Date | null => {
   const d =
     typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
-};
-
-/**
- * Makes the number formatters a dashboard uses (numbers, points, cash), whose first making is most
- * of its first render with data (the locale's data loads): called while that data is on its way.
- */
-export const prepareNumberFormats = (lang: Language = currentLanguage()): (() => void) => {
-  // one at a time, each when the browser is idle: made together, they were one long task of the
-  // hydration's effects (bench/README.md, "Lighthouse"); returns a cancel
-  const steps = [() => formatNumber(0, lang), () => formatPoints(0, lang), () => formatCash(0, lang)];
-  let cancel = () => {};
-  const next = (i: number) => {
-    const step = steps[i];
-    if (!step) return;
-    cancel = whenIdle(() => {
-      step();
-      next(i + 1);
-    }, 2000);
-  };
-  next(0);
-  return () => cancel();
 };
 
 /** A calendar date or a moment: `07 October 2025` / `07 أكتوبر 2025`. */
