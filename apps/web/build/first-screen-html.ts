@@ -117,12 +117,40 @@ export const FIRST_SCREEN_PAGES: Record<string, { file: string; screens: string[
   '/dashboard': { file: 'pages/dashboard.html', screens: ['merchant'] },
 };
 
-/** `html` with the screens (markup by variant) in templates before #root, and their rules inlined in the head. */
+/** Mantine's theme as CSS variables, in a `<style>` its provider renders (app/providers.tsx). */
+const CSS_VARIABLES = /<style data-mantine-styles="true">([\s\S]*?)<\/style>/;
+
+/**
+ * The theme's CSS variables out of each screen's markup and into the head, once for every page
+ * (withScreens): the browser's MantineProvider does not compute them (app/providers.tsx,
+ * `withCssVariables`), the build's renderer does, and hydration finds the screen as the browser
+ * renders it, without them. One theme: every screen's variables are the same text.
+ */
+function moveCssVariables(screens: Record<string, string>): Record<string, string> {
+  const found = new Set<string>();
+  const out = Object.fromEntries(
+    Object.entries(screens).map(([variant, markup]) => {
+      const m = CSS_VARIABLES.exec(markup);
+      if (!m) throw new Error(`first screen ${variant}: no theme CSS variables in its markup`);
+      found.add(m[1]);
+      return [variant, markup.replace(CSS_VARIABLES, '')];
+    }),
+  );
+  if (found.size !== 1) throw new Error('first screens: the theme CSS variables differ between screens');
+  cssVariables = [...found][0];
+  return out;
+}
+let cssVariables = '';
+
+/**
+ * `html` with the screens (markup by variant) in templates before #root, and their rules inlined in
+ * the head after the theme's CSS variables (moveCssVariables).
+ */
 function withScreens(html: string, css: string, screens: Record<string, string>): string {
   const templates = Object.entries(screens)
     .map(([variant, markup]) => `<template id="first-screen-${variant}">${markup}</template>`)
     .join('');
-  const style = `<style data-first-screen-css>${criticalCss(css, screens)}</style>`;
+  const style = `<style data-first-screen-css>${cssVariables}\n${criticalCss(css, screens)}</style>`;
   return html
     .replace(/<template id="first-screen-[^"]+">[\s\S]*?<\/template>/g, '')
     .replace(/<style data-first-screen-css>[\s\S]*?<\/style>|(?=<\/head>)/, (_m) => style)
@@ -203,7 +231,7 @@ export function firstScreenHtml(opts: { ssrPlugins: () => PluginOption[] }): Plu
           })
           .join('\n');
 
-        const screens = await renderFirstScreens(root, opts.ssrPlugins());
+        const screens = moveCssVariables(await renderFirstScreens(root, opts.ssrPlugins()));
         for (const [variant, markup] of Object.entries(screens)) {
           const missing = unknownClasses(markup, css);
           if (missing.length) throw new Error(`first screen ${variant}: no CSS for the classes ${missing.join(' ')}`);

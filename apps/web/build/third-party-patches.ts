@@ -1,5 +1,5 @@
 /**
- * Two changes the build makes to libraries' code, each for a long task on a phone (bench/README.md,
+ * Changes the build makes to libraries' code, each for a long task on a phone (bench/README.md,
  * "Lighthouse"). Each checks the exact code it replaces and fails the build when a release of the
  * library changed it, so that the change is looked at again. The dev server pre-bundles the
  * libraries: there they run unchanged.
@@ -60,6 +60,20 @@ const PATCHES: Patch[] = [
             }));
             control._subjects.state.next({ isReady: true });
         });`,
+      ],
+    ],
+  },
+  {
+    // Mantine computes its default theme's CSS variables when the module is evaluated, for the
+    // provider to leave out of its own (~5 ms of the app's first task on a desktop, bench/README.md
+    // "2026-12-02: the home's first numbers"): the browser's provider computes none (app/providers.tsx),
+    // so they are computed when first asked for, by the build's renderer.
+    name: "Mantine's default CSS variables",
+    file: /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineCssVariables[\\/]remove-default-variables\.mjs$/,
+    replace: [
+      [
+        'const defaultCssVariables = defaultCssVariablesResolver(DEFAULT_THEME);\nfunction removeDefaultVariables(input) {',
+        'let defaults;\nfunction removeDefaultVariables(input) {\n\tconst defaultCssVariables = (defaults ??= defaultCssVariablesResolver(DEFAULT_THEME));',
       ],
     ],
   },

@@ -40,10 +40,23 @@ function DeferredToasts() {
   );
 }
 
+/**
+ * The theme's CSS variables are computed by the build (its renderer draws them, the build moves them
+ * into the page's head: build/first-screen-html.ts): the browser does not compute them again at each
+ * render of the provider, nor hold them in the page twice. Without a build (the dev server, tests)
+ * Mantine computes them as usual.
+ */
+const THEME_VARIABLES_AT_RUN_TIME = !import.meta.env.PROD || import.meta.env.SSR;
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="light"
+        cssVariablesResolver={cssVariablesResolver}
+        withCssVariables={THEME_VARIABLES_AT_RUN_TIME}
+      >
         <DirectionSync />
         <DeferredToasts />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

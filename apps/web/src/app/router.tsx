@@ -1,5 +1,6 @@
 import { createBrowserRouter, type DataRouter } from 'react-router-dom';
 import { setUnauthorizedHandler } from '../lib/api';
+import { nextTask } from '../lib/deferred';
 import { queryClient } from '../lib/query-client';
 import { loadRoutesOf } from './first-screen';
 import { routes } from './routes';
@@ -13,6 +14,8 @@ export async function createAppRouter(): Promise<DataRouter> {
     // offline for a moment: the router loads them itself and shows its loading screen meanwhile
     console.warn('The screen could not be loaded', e);
   });
+  // the screens' modules ran as they arrived; the router's ranking of every route is a task of its own
+  await nextTask();
   const router = createBrowserRouter(routes);
 
   // A 401 on any call (SPEC §8): the api client already cleared the session; drop cached data and
