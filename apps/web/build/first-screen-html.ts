@@ -126,7 +126,7 @@ const CSS_VARIABLES = /<style data-mantine-styles="true">([\s\S]*?)<\/style>/;
  * `withCssVariables`), the build's renderer does, and hydration finds the screen as the browser
  * renders it, without them. One theme: every screen's variables are the same text.
  */
-function moveCssVariables(screens: Record<string, string>): Record<string, string> {
+function moveCssVariables(screens: Record<string, string>): { screens: Record<string, string>; variables: string } {
   const found = new Set<string>();
   const out = Object.fromEntries(
     Object.entries(screens).map(([variant, markup]) => {
@@ -137,20 +137,18 @@ function moveCssVariables(screens: Record<string, string>): Record<string, strin
     }),
   );
   if (found.size !== 1) throw new Error('first screens: the theme CSS variables differ between screens');
-  cssVariables = [...found][0];
-  return out;
+  return { screens: out, variables: [...found][0] };
 }
-let cssVariables = '';
 
 /**
  * `html` with the screens (markup by variant) in templates before #root, and their rules inlined in
  * the head after the theme's CSS variables (moveCssVariables).
  */
-function withScreens(html: string, css: string, screens: Record<string, string>): string {
+function withScreens(html: string, css: string, variables: string, screens: Record<string, string>): string {
   const templates = Object.entries(screens)
     .map(([variant, markup]) => `<template id="first-screen-${variant}">${markup}</template>`)
     .join('');
-  const style = `<style data-first-screen-css>${cssVariables}\n${criticalCss(css, screens)}</style>`;
+  const style = `<style data-first-screen-css>${variables}\n${criticalCss(css, screens)}</style>`;
   return html
     .replace(/<template id="first-screen-[^"]+">[\s\S]*?<\/template>/g, '')
     .replace(/<style data-first-screen-css>[\s\S]*?<\/style>|(?=<\/head>)/, (_m) => style)
@@ -160,7 +158,7 @@ function withScreens(html: string, css: string, screens: Record<string, string>)
 export function firstScreenHtml(opts: { ssrPlugins: () => PluginOption[] }): Plugin {
   let root = '';
   let outDir = '';
-  let built: { css: string; screens: Record<string, string> } | undefined;
+  let built: { css: string; variables: string; screens: Record<string, string> } | undefined;
   return {
     name: 'loyalty:first-screen-html',
     apply: 'build',
@@ -171,7 +169,7 @@ export function firstScreenHtml(opts: { ssrPlugins: () => PluginOption[] }): Plu
     /** The pages of the addresses that paint a screen (FIRST_SCREEN_PAGES), from the index.html written. */
     async writeBundle() {
       if (!built) return;
-      const { css, screens } = built;
+      const { css, variables, screens } = built;
       const index = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
       for (const page of Object.values(FIRST_SCREEN_PAGES)) {
         const own = Object.fromEntries(
@@ -193,7 +191,7 @@ export function firstScreenHtml(opts: { ssrPlugins: () => PluginOption[] }): Plu
               `</title>\n    <script type="application/json" id="first-screen-entry">${JSON.stringify(entry)}</script>`,
           );
         if (entry.length === 0) throw new Error('first screens: no entry script in index.html');
-        await fs.writeFile(file, withScreens(deferred, css, own));
+        await fs.writeFile(file, withScreens(deferred, css, variables, own));
       }
       await fs.writeFile(
         path.join(outDir, 'pages/pages.json'),
@@ -231,12 +229,12 @@ export function firstScreenHtml(opts: { ssrPlugins: () => PluginOption[] }): Plu
           })
           .join('\n');
 
-        const screens = moveCssVariables(await renderFirstScreens(root, opts.ssrPlugins()));
+        const { screens, variables } = moveCssVariables(await renderFirstScreens(root, opts.ssrPlugins()));
         for (const [variant, markup] of Object.entries(screens)) {
           const missing = unknownClasses(markup, css);
           if (missing.length) throw new Error(`first screen ${variant}: no CSS for the classes ${missing.join(' ')}`);
         }
-        built = { css, screens };
+        built = { css, variables, screens };
 
         // the inlined files' own links go; `disabled` ones say they are there without fetching them
         const page = html
@@ -245,7 +243,7 @@ export function firstScreenHtml(opts: { ssrPlugins: () => PluginOption[] }): Plu
           )
           .replace(/<html\b/, '<html data-mantine-color-scheme="light"');
         return {
-          html: withScreens(page, css, screens),
+          html: withScreens(page, css, variables, screens),
           tags: [
             ...inlined.map((f) => ({
               tag: 'link',
