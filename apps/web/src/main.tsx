@@ -11,7 +11,7 @@ import { createAppRouter } from './app/router';
 import { holdAnswersUntil } from './lib/api';
 import { watchConnectivity } from './lib/connectivity';
 import { nextTask, whenIdle } from './lib/deferred';
-import { englishLater, i18nReady } from './lib/i18n';
+import { englishLater, startI18n } from './lib/i18n';
 import { currentLanguage } from './lib/language';
 import { queryClient } from './lib/query-client';
 import { getSession } from './lib/session';
@@ -26,7 +26,13 @@ import { measureVitals } from './lib/vitals-start';
  * milliseconds and lets the browser breathe in between (Lighthouse's total blocking time on a phone).
  */
 async function start() {
-  // the modules' evaluation is one task already: making the router and the rest is another
+  // the modules' evaluation is one task already (what it ran on a phone: bench/README.md,
+  // "2026-12-02: the modules' first task"); the strings, the probe of the server and the service
+  // worker are another, then the router and the rest
+  await nextTask();
+  const i18nReady = startI18n();
+  watchConnectivity();
+  registerServiceWorker();
   await nextTask();
   // The painted screen has its rules inline; the whole stylesheets (states, what the screen draws
   // once its data is in, other screens) load meanwhile, after the first paint, so that React never
@@ -61,5 +67,3 @@ async function start() {
 }
 
 void start();
-registerServiceWorker();
-watchConnectivity();

@@ -15,19 +15,35 @@ const englishFeatures = import.meta.glob<LocaleModules[string]>('../features/{au
 });
 
 const initial = currentLanguage();
-applyDocumentLanguage(initial);
+let ready: Promise<void> | undefined;
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: buildLanguage('en', en, englishFeatures, englishMessages) } },
-  lng: initial,
-  fallbackLng: 'en',
-  // Server messages may contain ':' and '.', so keys are never split on ':'.
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  // ready when init returns (the strings are here): the first render, and the hydration of the
-  // screen the HTML painted (main.tsx), never waits for a timer
-  initAsync: false,
-});
+/**
+ * Sets i18next up with English and the language in use (once), and resolves once that language has
+ * its strings; main.tsx renders the app after it, so an Arabic page never shows English first.
+ * Should the Arabic chunk fail to load, the app still renders (in English, the fallback).
+ * In the built app, main.tsx calls it in a task of its own, not while the modules are evaluated
+ * (bench/README.md, "2026-12-02: the modules' first task"); elsewhere (the dev server, the
+ * unit tests, the build's renderer) this module calls it itself.
+ */
+export const startI18n = (): Promise<void> => {
+  if (ready) return ready;
+  applyDocumentLanguage(initial);
+  void i18n.use(initReactI18next).init({
+    resources: { en: { translation: buildLanguage('en', en, englishFeatures, englishMessages) } },
+    lng: initial,
+    fallbackLng: 'en',
+    // Server messages may contain ':' and '.', so keys are never split on ':'.
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    // ready when init returns (the strings are here): the first render, and the hydration of the
+    // screen the HTML painted (main.tsx), never waits for a timer
+    initAsync: false,
+  });
+  ready = loadLanguage(initial).catch((e: unknown) => {
+    console.warn('The strings of the language could not be loaded', e);
+  });
+  return ready;
+};
 
 let laterEnglish: Promise<void> | undefined;
 
@@ -58,15 +74,6 @@ const loadLanguage = async (lang: Language): Promise<void> => {
   i18n.addResourceBundle(lang, 'translation', arabic);
 };
 
-/**
- * Resolves once the language in use has its strings; main.tsx renders the app after it, so an
- * Arabic page never shows English first. Should the Arabic chunk fail to load, the app still
- * renders (in English, the fallback).
- */
-export const i18nReady: Promise<void> = loadLanguage(initial).catch((e: unknown) => {
-  console.warn('The strings of the language could not be loaded', e);
-});
-
 let wanted: Language = initial;
 
 /**
@@ -75,6 +82,7 @@ let wanted: Language = initial;
  * last one wins.
  */
 export const setLanguage = async (lang: Language): Promise<void> => {
+  void startI18n();
   wanted = lang;
   storeLanguage(lang);
   await loadLanguage(lang);
@@ -90,5 +98,7 @@ export const translate = (keyOrText: string): string => {
   if (i18n.exists(keyOrText)) return i18n.t(keyOrText);
   return keyOrText;
 };
+
+if (!import.meta.env.PROD || import.meta.env.SSR) void startI18n();
 
 export { i18n };
