@@ -2,6 +2,7 @@ import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core'
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
+import { BUILT_APP_IN_BROWSER } from '../lib/built-app';
 import { whenIdle } from '../lib/deferred';
 import { i18n } from '../lib/i18n';
 import { currentLanguage, directionOf } from '../lib/language';
@@ -40,14 +41,6 @@ function DeferredToasts() {
   );
 }
 
-/**
- * The theme's CSS variables are computed by the build (its renderer draws them, the build moves them
- * into the page's head: build/first-screen-html.ts): the browser does not compute them again at each
- * render of the provider, nor hold them in the page twice. Without a build (the dev server, tests)
- * Mantine computes them as usual.
- */
-const THEME_VARIABLES_AT_RUN_TIME = !import.meta.env.PROD || import.meta.env.SSR;
-
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
@@ -55,7 +48,9 @@ export function Providers({ children }: { children: ReactNode }) {
         theme={theme}
         defaultColorScheme="light"
         cssVariablesResolver={cssVariablesResolver}
-        withCssVariables={THEME_VARIABLES_AT_RUN_TIME}
+        // the built app's theme variables come from its build (its renderer draws them, the build
+        // moves them into the page's head: build/first-screen-html.ts), not again at each render
+        withCssVariables={!BUILT_APP_IN_BROWSER}
       >
         <DirectionSync />
         <DeferredToasts />

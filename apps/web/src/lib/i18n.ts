@@ -3,6 +3,7 @@ import type { Language } from '@loyalty/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
+import { BUILT_APP_IN_BROWSER } from './built-app';
 import { buildLanguage, type LocaleModules, parseFeatureLocalePath } from './i18n-resources';
 import { applyDocumentLanguage, currentLanguage, storeLanguage } from './language';
 
@@ -99,6 +100,6 @@ export const translate = (keyOrText: string): string => {
   return keyOrText;
 };
 
-if (!import.meta.env.PROD || import.meta.env.SSR) void startI18n();
+if (!BUILT_APP_IN_BROWSER) void startI18n();
 
 export { i18n };
