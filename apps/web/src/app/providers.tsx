@@ -51,6 +51,8 @@ export function Providers({ children }: { children: ReactNode }) {
         // the built app's theme variables come from its build (its renderer draws them, the build
         // moves them into the page's head: build/first-screen-html.ts), not again at each render
         withCssVariables={!BUILT_APP_IN_BROWSER}
+        // its hiddenFrom/visibleFrom classes are in the app's stylesheet (app/mantine-classes.css)
+        withGlobalClasses={false}
       >
         <DirectionSync />
         <DeferredToasts />

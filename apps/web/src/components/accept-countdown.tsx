@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSecondClock } from '../lib/second-clock';
 import { Ltr } from './ltr';
 
 /** m:ss left until `until` (0:00 once past). */
@@ -13,11 +13,7 @@ export const timeLeft = (until: string, now: number): string => {
 /** The time left to accept a new order, ticking every second (docs/domain.md "Accepting in time"). */
 export function AcceptCountdown({ until }: { until: string }) {
   const { t } = useTranslation();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useSecondClock();
   const urgent = Date.parse(until) - now < 2 * 60_000;
   return (
     <Badge

@@ -27,6 +27,10 @@ export const directionOf = (lang: Language): 'ltr' | 'rtl' => (lang === 'ar' ? '
 
 /** Keeps `<html lang dir>` in step with the language. */
 export const applyDocumentLanguage = (lang: Language) => {
-  document.documentElement.lang = lang;
-  document.documentElement.dir = directionOf(lang);
+  const html = document.documentElement;
+  const dir = directionOf(lang);
+  // written only when they change: the page's script set them already, and setting `dir` even to
+  // the same value has the browser recompute the whole document's styles (bench/README.md, "2026-12-02")
+  if (html.lang !== lang) html.lang = lang;
+  if (html.dir !== dir) html.dir = dir;
 };

@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import classes from './tiles.module.css';
@@ -48,9 +48,13 @@ export interface Shortcut {
   icon: Icon;
 }
 
+/**
+ * The home's grids are CSS grids of their own rather than Mantine's SimpleGrid, which renders a
+ * <style> in the body for each grid (see app/mantine-classes.css for what that costs).
+ */
 export function ShortcutGrid({ items }: { items: Shortcut[] }) {
   return (
-    <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="sm">
+    <div className={classes.shortcuts}>
       {items.map((s) => (
         <Paper key={s.to} component={Link} to={s.to} withBorder p="sm" radius="md" className={classes.shortcut}>
           <ThemeIcon size={40} radius="xl" variant="light" aria-hidden>
@@ -61,6 +65,6 @@ export function ShortcutGrid({ items }: { items: Shortcut[] }) {
           </Text>
         </Paper>
       ))}
-    </SimpleGrid>
+    </div>
   );
 }
