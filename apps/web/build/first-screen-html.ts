@@ -117,38 +117,52 @@ export const FIRST_SCREEN_PAGES: Record<string, { file: string; screens: string[
   '/dashboard': { file: 'pages/dashboard.html', screens: ['merchant'] },
 };
 
-/** Mantine's theme as CSS variables, in a `<style>` its provider renders (app/providers.tsx). */
-const CSS_VARIABLES = /<style data-mantine-styles="true">([\s\S]*?)<\/style>/;
+/**
+ * What Mantine's provider renders as `<style>` elements in the screen's markup (app/providers.tsx):
+ * the theme as CSS variables (`withCssVariables`), and the classes of `hiddenFrom`/`visibleFrom` for
+ * the theme's breakpoints (`withGlobalClasses`).
+ */
+const PROVIDER_STYLES = [
+  { name: 'theme CSS variables', pattern: /<style data-mantine-styles="true">([\s\S]*?)<\/style>/ },
+  { name: 'global classes', pattern: /<style data-mantine-styles="classes">([\s\S]*?)<\/style>/ },
+];
 
 /**
- * The theme's CSS variables out of each screen's markup and into the head, once for every page
- * (withScreens): the browser's MantineProvider does not compute them (app/providers.tsx,
- * `withCssVariables`), the build's renderer does, and hydration finds the screen as the browser
- * renders it, without them. One theme: every screen's variables are the same text.
+ * The provider's styles out of each screen's markup and into the head, once for every page
+ * (withScreens): the browser's MantineProvider does not render them (app/providers.tsx), the
+ * build's renderer does, and hydration finds the screen as the browser renders it, without them.
+ * In the body, the classes were a stylesheet after the head's: each stylesheet added to the head
+ * later (a chunk's CSS) then made Chromium rebuild every style and lay the whole page out again
+ * (bench/README.md, "2026-12-02: stylesheets in the body"). One theme: every screen's are the same text.
  */
-function moveCssVariables(screens: Record<string, string>): { screens: Record<string, string>; variables: string } {
+function moveProviderStyles(screens: Record<string, string>): { screens: Record<string, string>; providerCss: string } {
   const found = new Set<string>();
   const out = Object.fromEntries(
     Object.entries(screens).map(([variant, markup]) => {
-      const m = CSS_VARIABLES.exec(markup);
-      if (!m) throw new Error(`first screen ${variant}: no theme CSS variables in its markup`);
-      found.add(m[1]);
-      return [variant, markup.replace(CSS_VARIABLES, '')];
+      let rest = markup;
+      const styles = PROVIDER_STYLES.map(({ name, pattern }) => {
+        const m = pattern.exec(rest);
+        if (!m) throw new Error(`first screen ${variant}: no ${name} in its markup`);
+        rest = rest.replace(pattern, '');
+        return m[1];
+      });
+      found.add(styles.join('\n'));
+      return [variant, rest];
     }),
   );
-  if (found.size !== 1) throw new Error('first screens: the theme CSS variables differ between screens');
-  return { screens: out, variables: [...found][0] };
+  if (found.size !== 1) throw new Error("first screens: the provider's styles differ between screens");
+  return { screens: out, providerCss: [...found][0] };
 }
 
 /**
  * `html` with the screens (markup by variant) in templates before #root, and their rules inlined in
- * the head after the theme's CSS variables (moveCssVariables).
+ * the head after the provider's styles (moveProviderStyles).
  */
-function withScreens(html: string, css: string, variables: string, screens: Record<string, string>): string {
+function withScreens(html: string, css: string, providerCss: string, screens: Record<string, string>): string {
   const templates = Object.entries(screens)
     .map(([variant, markup]) => `<template id="first-screen-${variant}">${markup}</template>`)
     .join('');
-  const style = `<style data-first-screen-css>${variables}\n${criticalCss(css, screens)}</style>`;
+  const style = `<style data-first-screen-css>${providerCss}\n${criticalCss(css, screens)}</style>`;
   return html
     .replace(/<template id="first-screen-[^"]+">[\s\S]*?<\/template>/g, '')
     .replace(/<style data-first-screen-css>[\s\S]*?<\/style>|(?=<\/head>)/, (_m) => style)
@@ -158,7 +172,7 @@ function withScreens(html: string, css: string, variables: string, screens: Reco
 export function firstScreenHtml(opts: { ssrPlugins: () => PluginOption[] }): Plugin {
   let root = '';
   let outDir = '';
-  let built: { css: string; variables: string; screens: Record<string, string> } | undefined;
+  let built: { css: string; providerCss: string; screens: Record<string, string> } | undefined;
   return {
     name: 'loyalty:first-screen-html',
     apply: 'build',
@@ -169,7 +183,7 @@ export function firstScreenHtml(opts: { ssrPlugins: () => PluginOption[] }): Plu
     /** The pages of the addresses that paint a screen (FIRST_SCREEN_PAGES), from the index.html written. */
     async writeBundle() {
       if (!built) return;
-      const { css, variables, screens } = built;
+      const { css, providerCss, screens } = built;
       const index = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
       for (const page of Object.values(FIRST_SCREEN_PAGES)) {
         const own = Object.fromEntries(
@@ -191,7 +205,7 @@ export function firstScreenHtml(opts: { ssrPlugins: () => PluginOption[] }): Plu
               `</title>\n    <script type="application/json" id="first-screen-entry">${JSON.stringify(entry)}</script>`,
           );
         if (entry.length === 0) throw new Error('first screens: no entry script in index.html');
-        await fs.writeFile(file, withScreens(deferred, css, variables, own));
+        await fs.writeFile(file, withScreens(deferred, css, providerCss, own));
       }
       await fs.writeFile(
         path.join(outDir, 'pages/pages.json'),
@@ -229,12 +243,12 @@ export function firstScreenHtml(opts: { ssrPlugins: () => PluginOption[] }): Plu
           })
           .join('\n');
 
-        const { screens, variables } = moveCssVariables(await renderFirstScreens(root, opts.ssrPlugins()));
+        const { screens, providerCss } = moveProviderStyles(await renderFirstScreens(root, opts.ssrPlugins()));
         for (const [variant, markup] of Object.entries(screens)) {
           const missing = unknownClasses(markup, css);
           if (missing.length) throw new Error(`first screen ${variant}: no CSS for the classes ${missing.join(' ')}`);
         }
-        built = { css, variables, screens };
+        built = { css, providerCss, screens };
 
         // the inlined files' own links go; `disabled` ones say they are there without fetching them
         const page = html
@@ -243,7 +257,7 @@ export function firstScreenHtml(opts: { ssrPlugins: () => PluginOption[] }): Plu
           )
           .replace(/<html\b/, '<html data-mantine-color-scheme="light"');
         return {
-          html: withScreens(page, css, variables, screens),
+          html: withScreens(page, css, providerCss, screens),
           tags: [
             ...inlined.map((f) => ({
               tag: 'link',

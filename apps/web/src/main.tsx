@@ -3,7 +3,6 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './app/focus.css';
-import './app/mantine-classes.css';
 import { startTransition } from 'react';
 import { App } from './app/app';
 import { type FirstScreen, firstScreenOf } from './app/first-screen';

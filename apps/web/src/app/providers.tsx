@@ -48,11 +48,11 @@ export function Providers({ children }: { children: ReactNode }) {
         theme={theme}
         defaultColorScheme="light"
         cssVariablesResolver={cssVariablesResolver}
-        // the built app's theme variables come from its build (its renderer draws them, the build
-        // moves them into the page's head: build/first-screen-html.ts), not again at each render
+        // the built app's theme variables and hiddenFrom/visibleFrom classes come from its build (its
+        // renderer draws them, the build moves them into the page's head: build/first-screen-html.ts),
+        // not again at each render, nor as a <style> in the body
         withCssVariables={!BUILT_APP_IN_BROWSER}
-        // its hiddenFrom/visibleFrom classes are in the app's stylesheet (app/mantine-classes.css)
-        withGlobalClasses={false}
+        withGlobalClasses={!BUILT_APP_IN_BROWSER}
       >
         <DirectionSync />
         <DeferredToasts />

@@ -11,14 +11,17 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 /** The start of the current second: the same value all through it. */
 const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
 
-const tick = () => {
-  timer = setTimeout(tick, 1000 - (Date.now() % 1000));
+/** The next tick, at the start of the next second. */
+const schedule = () => setTimeout(tick, 1000 - (Date.now() % 1000));
+
+function tick() {
+  timer = schedule();
   for (const listener of listeners) listener();
-};
+}
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  timer ??= setTimeout(tick, 1000 - (Date.now() % 1000));
+  timer ??= schedule();
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0 && timer !== undefined) {

@@ -50,7 +50,7 @@ export interface Shortcut {
 
 /**
  * The home's grids are CSS grids of their own rather than Mantine's SimpleGrid, which renders a
- * <style> in the body for each grid (see app/mantine-classes.css for what that costs).
+ * <style> in the body for each grid (build/first-screen-html.ts, moveProviderStyles, says what that costs).
  */
 export function ShortcutGrid({ items }: { items: Shortcut[] }) {
   return (
