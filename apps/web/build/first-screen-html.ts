@@ -38,12 +38,14 @@ const K = STORAGE_KEYS;
  * The head's script. The screen named here must be the one app/first-screen.ts `firstScreenOf`
  * names for the same storage (main.tsx checks it and draws anew otherwise; e2e/first-screen.test.ts).
  * `go` adds the app's entry scripts (listed in `first-screen-entry` on the pages of /login and
- * /dashboard, whose head has none) and, in the next task, the preloads (each added element starts a
- * request: all at once they made a long task); when a screen is painted from the HTML, the
- * body's script calls it once that paint is on screen, else it runs at once. For a merchant's home
- * it sends the calls the home waits for at once, with the stored token (`calls`, from
- * src/lib/first-screen-calls.ts), and leaves their answers on `document.firstScreenCalls` for
- * lib/api.ts. Whatever fails in reading the storage, the app still starts.
+ * /dashboard, whose head has none), then the preloads: one element a task, each task posted on a
+ * MessageChannel (not a timer, which nesting slows to 4 ms). Each element starts a request, 2-16 ms
+ * of the main thread at 4x: in one task, the preloads' was ~100 ms (bench/README.md, "2026-12-03:
+ * one link a task"). When a screen is painted from the HTML, the body's script calls `go` once that
+ * paint is on screen, else it runs at once. For a merchant's home it sends the calls the home waits
+ * for at once, with the stored token (`calls`, from src/lib/first-screen-calls.ts), and leaves their
+ * answers on `document.firstScreenCalls` for lib/api.ts. Whatever fails in reading the storage, the
+ * app still starts.
  */
 const HEAD_SCRIPT = `(function(){var d=document,h=d.documentElement,f=[],v=null,e=null;
 try{var m=JSON.parse(d.getElementById('first-screen-chunks').textContent),s=localStorage,p=location.pathname,l=s.getItem('${K.language}'),t=s.getItem('${K.token}');
@@ -55,7 +57,8 @@ if(v==='merchant'){var q=d.firstScreenCalls={};m.calls.forEach(function(c){var b
 r=fetch('/api/'+c.path,{method:'POST',body:b,headers:{Accept:'application/json','Accept-Language':l==='ar'?'ar':'en',Authorization:'Bearer '+t}});r.catch(function(){});q[c.key]={token:t,answer:r}})}}catch(x){}
 try{var n=d.getElementById('first-screen-entry');e=n&&JSON.parse(n.textContent)}catch(x){}
 var a=function(x,k){var el=d.createElement(k?'link':'script');if(k)el.rel='modulepreload';else el.type='module';el.crossOrigin='';el[k?'href':'src']='/'+x;d.head.appendChild(el)};
-var go=function(){if(go.done)return;go.done=1;(e||[]).forEach(function(x){a(x,0)});setTimeout(function(){f.forEach(function(x){a(x,1)})},0)};
+var go=function(){if(go.done)return;go.done=1;var w=(e||[]).map(function(x){return[x,0]}).concat(f.map(function(x){return[x,1]})),i=0,c=new MessageChannel();
+c.port1.onmessage=function(){a(w[i][0],w[i][1]);if(++i<w.length)c.port2.postMessage(0);else c.port1.close()};if(w.length)c.port2.postMessage(0)};
 if(e&&v)d.firstScreenStart=go;else go()})()`;
 
 /**
