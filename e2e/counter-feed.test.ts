@@ -1,6 +1,6 @@
 /**
  * At the counter, in English and Arabic: a request made through the customer API appears live on the
- * staff member's Pending tab with its toast and the pending count in the tab title; staff reject it
+ * staff member's Pending tab (even while the tab's first load, read before it, is still on its way) with its toast and the pending count in the tab title; staff reject it
  * with a reason and find it under Rejected with the reason; the merchant's activity log shows the
  * rejection and an approval.
  */
@@ -44,6 +44,15 @@ const textsOf = (lang: Lang) => {
   };
 };
 
+/** A promise and its resolve. */
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 let server: E2EServer;
 let browser: Browser;
 let seq = 0;
@@ -77,14 +86,30 @@ describe.each(LANGS)('live feed, reject and activity (%s)', (lang) => {
     const staff = await newPage(browser, lang);
     await loginThroughUi(staff.page, server.url, DEMO_STAFF.merchantUser, DEMO_PASSWORD);
     await staff.page.waitForURL('**/dashboard');
+    // the Pending list's first load is read by the server before the customer asks, and reaches the
+    // page only after the request's event (as on a loaded phone): the list must still show the request
+    const listRead = deferred();
+    const release = deferred();
+    await staff.page.route(
+      '**/api/merchantUser/req/list',
+      async (route) => {
+        const response = await route.fetch();
+        listRead.resolve();
+        await release.promise;
+        await route.fulfill({ response }).catch(() => undefined); // the page may have given up on it
+      },
+      { times: 1 },
+    );
     await staff.page.goto(`${server.url}/setting?sheet=offerRequests`);
     await staff.page.waitForSelector('html[data-live-feed="open"]');
+    await listRead.promise;
     expect(await staff.page.getByTestId('request-row').filter({ hasText: c.name }).count()).toBe(0);
 
-    // the customer asks; no reload: the row, the toast and the title follow
+    // the customer asks; no reload: the toast, the row and the title follow
     const first = await c.ask();
-    await staff.page.getByTestId('request-row').filter({ hasText: c.name }).first().waitFor();
     await staff.page.getByText(tx.newOffer, { exact: true }).first().waitFor();
+    release.resolve();
+    await staff.page.getByTestId('request-row').filter({ hasText: c.name }).first().waitFor();
     await expect.poll(() => staff.page.title()).toMatch(/^\(\d+\) /);
     await screenshot(staff.page, `counter-feed-live-${lang}`);
 

@@ -1,6 +1,7 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { FEED_SOUND_KEY, isFeedSoundOn, setFeedSound } from './feed-sound';
-import { feedUrl, isAlert, keysChangedBy, reconnectDelay } from './live-feed';
+import { feedUrl, isAlert, keysChangedBy, reconnectDelay, refreshChanged } from './live-feed';
 import { queryKeys } from './query-keys';
 
 describe('live feed', () => {
@@ -14,6 +15,50 @@ describe('live feed', () => {
     expect(keysChangedBy({ kind: 'productRequest' })).toEqual(
       expect.arrayContaining([queryKeys.productRequests.all, queryKeys.deliveries.all, queryKeys.me.all]),
     );
+  });
+
+  /** A shown list whose answer is read when asked and arrives `delayMs` later. */
+  function shownList(server: { rows: string[] }, delayMs: number) {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryKey = [...queryKeys.offerRequests.all, 'list', { status: 'pending' }];
+    const observer = new QueryObserver<string[]>(qc, {
+      queryKey,
+      queryFn: () => {
+        const read = [...server.rows];
+        return new Promise<string[]>((r) => setTimeout(() => r(read), delayMs));
+      },
+    });
+    const stop = observer.subscribe(() => {});
+    const settled = () =>
+      new Promise<string[] | undefined>((resolve) => {
+        const check = () => {
+          const s = qc.getQueryState(queryKey);
+          if (s?.fetchStatus === 'idle' && s.data !== undefined) resolve(s.data as string[]);
+          else setTimeout(check, 5);
+        };
+        check();
+      });
+    return { qc, stop, settled };
+  }
+
+  it('shows a change made while a list is on its first load (the load read before it is sent again)', async () => {
+    const server = { rows: ['old'] };
+    const { qc, stop, settled } = shownList(server, 40);
+    await new Promise((r) => setTimeout(r, 5)); // the first load has read the list and is on its way
+    server.rows = ['new', 'old'];
+    await refreshChanged(qc, keysChangedBy({ kind: 'offerRequest' }));
+    expect(await settled()).toEqual(['new', 'old']);
+    stop();
+  });
+
+  it('fetches a loaded list again after a change', async () => {
+    const server = { rows: ['old'] };
+    const { qc, stop, settled } = shownList(server, 1);
+    expect(await settled()).toEqual(['old']);
+    server.rows = ['new', 'old'];
+    await refreshChanged(qc, keysChangedBy({ kind: 'offerRequest' }));
+    expect(await settled()).toEqual(['new', 'old']);
+    stop();
   });
 
   it('alerts on a new pending request at the counter, and on a new assignment for a courier', () => {

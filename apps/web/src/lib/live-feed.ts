@@ -10,7 +10,7 @@
  */
 import type { FeedEvent } from '@loyalty/contract';
 import { FEED_PATH, STAFF_ROLES, type StaffRole } from '@loyalty/contract/constants';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from './api';
 import { playFeedSound } from './feed-sound';
@@ -25,6 +25,25 @@ export const keysChangedBy = (e: Pick<FeedEvent, 'kind'>): (readonly unknown[])[
   if (e.kind === 'redeem') return [queryKeys.redeems.all, ...common];
   return [queryKeys.productRequests.all, queryKeys.deliveries.all, queryKeys.employees.details(), ...common];
 };
+
+/**
+ * Marks what an event changed as stale and fetches again what is shown. A first load still in
+ * flight may have been read before the change, and an invalidation alone would only wait for it
+ * (TanStack Query keeps the running fetch of a query that has no data yet): it is cancelled and sent
+ * again. The counter's list otherwise missed a request made while its first load was on its way
+ * (the CI run of 1842ea9, e2e/counter-feed.test.ts).
+ */
+export async function refreshChanged(qc: QueryClient, keys: readonly (readonly unknown[])[]): Promise<void> {
+  await Promise.all(
+    keys.map(async (queryKey) => {
+      await qc.cancelQueries({
+        queryKey,
+        predicate: (q) => q.state.data === undefined && q.state.fetchStatus === 'fetching',
+      });
+      await qc.invalidateQueries({ queryKey });
+    }),
+  );
+}
 
 /** A new request waiting for someone at the counter (or a delivery just assigned to this courier). */
 export const isAlert = (e: Pick<FeedEvent, 'action' | 'status'>, role: StaffRole): boolean =>
@@ -84,7 +103,7 @@ export function useLiveFeed(): void {
         } catch {
           return;
         }
-        for (const queryKey of keysChangedBy(e)) void qc.invalidateQueries({ queryKey });
+        void refreshChanged(qc, keysChangedBy(e));
         if (isAlert(e, staffRole!)) {
           playFeedSound();
           toast.alert(`feed.new.${e.kind}`);
@@ -97,8 +116,11 @@ export function useLiveFeed(): void {
       });
       s.addEventListener('reset', (message) => {
         lastEventId = (message as MessageEvent).lastEventId || lastEventId;
-        for (const kind of ['offerRequest', 'redeem', 'productRequest'] as const)
-          for (const queryKey of keysChangedBy({ kind })) void qc.invalidateQueries({ queryKey });
+        const kinds = ['offerRequest', 'redeem', 'productRequest'] as const;
+        void refreshChanged(
+          qc,
+          kinds.flatMap((kind) => keysChangedBy({ kind })),
+        );
       });
       // the browser would retry with the spent ticket: close it and reconnect with a new one
       s.onerror = () => {
