@@ -165,3 +165,49 @@ describe.each(LANGS)('live feed, reject and activity (%s)', (lang) => {
     await merchant.context.close();
   });
 });
+
+describe('live feed across a page load', () => {
+  it('shows a request made after the page read its list and before its stream opened, resumed or first since sign-in', async () => {
+    const lang = LANGS[0];
+    const c = await newCustomer(lang);
+    const staff = await newPage(browser, lang);
+    await loginThroughUi(staff.page, server.url, DEMO_STAFF.merchantUser, DEMO_PASSWORD);
+    await staff.page.waitForURL('**/dashboard');
+    await staff.page.waitForSelector('html[data-live-feed="open"]');
+    const row = (id: number) => staff.page.locator(`a[href="/request/${id}"]`);
+
+    /** Opens the Pending list with the stream's ticket held until `meanwhile` has run after the list's read. */
+    const loadWith = async (open: () => Promise<unknown>, meanwhile: () => Promise<number>) => {
+      const release = deferred();
+      await staff.page.route(
+        '**/api/merchant/events/ticket',
+        async (route) => {
+          await release.promise;
+          await route.continue().catch(() => undefined);
+        },
+        { times: 1 },
+      );
+      const listed = staff.page.waitForResponse('**/api/merchantUser/req/list');
+      await open();
+      await listed;
+      const id = await meanwhile();
+      release.resolve();
+      await staff.page.waitForSelector('html[data-live-feed="open"]');
+      return id;
+    };
+
+    // a page opened later resumes from the last event this browser saw: the request is replayed
+    const resumed = await loadWith(() => staff.page.goto(`${server.url}/setting?sheet=offerRequests`), c.ask);
+    await row(resumed).waitFor();
+
+    // nothing to resume from (as right after sign-in): a change just before the stream opened makes
+    // the server tell the page to read its list again
+    await staff.page.evaluate(() => window.localStorage.removeItem('liveFeedLastEventId'));
+    const fresh = await loadWith(() => staff.page.reload(), c.ask);
+    await row(fresh).waitFor();
+    expect(await staff.page.evaluate(() => Number(window.localStorage.getItem('liveFeedLastEventId')))).toBeGreaterThan(
+      0,
+    );
+    await staff.context.close();
+  });
+});

@@ -8,6 +8,7 @@ import { FEED_LIMITS } from '@loyalty/contract';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { replayQuery } from '../src/platform/events/events.repository';
+import { FRESH_WINDOW_MS } from '../src/platform/events/events.routes';
 import { openFeed, streamTicket } from './feed-client';
 import { merchantFixture, signUpCustomer, staffLogin, startTestServer, type TestServer } from './harness';
 import { nginxMissing, startNginx } from './nginx';
@@ -170,7 +171,7 @@ describe('the live feed is bounded', () => {
     sb.close();
   });
 
-  it("a replay reads the caller's merchant's events only, and only so far back", async () => {
+  it("a replay reads the caller's merchant's events only, and only so far back; a first stream reloads after a change just before it", async () => {
     t = await startTestServer();
     const server = t;
     const [a, b] = [await merchantFixture(server), await merchantFixture(server)];
@@ -206,6 +207,27 @@ describe('the live feed is bounded', () => {
     expect(Number(hello.id)).toBeGreaterThan(FEED_LIMITS.replayMax);
     fromA.close();
     fromB.close();
+
+    // a stream with nowhere to resume from: told to reload when its scope changed just before it
+    // opened (a page's lists may have been read before that change), not when the change is older
+    const fresh = await openFeed(server.url, b.token);
+    await fresh.waitFor(ready);
+    expect(fresh.messages.map((msg) => msg.event)).toEqual(['reset', 'ready']);
+    fresh.close();
+    await server.db
+      .updateTable('counterEvents')
+      .set({ createdAt: new Date(Date.now() - FRESH_WINDOW_MS - 1_000).toISOString() })
+      .execute();
+    const quiet = await openFeed(server.url, b.token);
+    await quiet.waitFor(ready);
+    expect(quiet.messages.map((msg) => msg.event)).toEqual(['ready']);
+    quiet.close();
+    // another merchant's recent change is not a reason
+    await server.db.insertInto('counterEvents').values(event(a.id, 9_999)).execute();
+    const stillQuiet = await openFeed(server.url, b.token);
+    await stillQuiet.waitFor(ready);
+    expect(stillQuiet.messages.map((msg) => msg.event)).toEqual(['ready']);
+    stillQuiet.close();
 
     // the replay's query goes through the index on (merchant_id, id)
     const compiled = replayQuery(server.db, a.id, 0, FEED_LIMITS.replayMax + 1).compile();

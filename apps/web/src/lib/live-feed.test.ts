@@ -1,7 +1,15 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { FEED_SOUND_KEY, isFeedSoundOn, setFeedSound } from './feed-sound';
-import { feedUrl, isAlert, keysChangedBy, reconnectDelay, refreshChanged } from './live-feed';
+import {
+  feedUrl,
+  isAlert,
+  keysChangedBy,
+  reconnectDelay,
+  refreshChanged,
+  STORED_EVENT_KEY,
+  storedEventId,
+} from './live-feed';
 import { queryKeys } from './query-keys';
 
 describe('live feed', () => {
@@ -72,6 +80,17 @@ describe('live feed', () => {
     expect(feedUrl('t1')).toBe('/api/merchant/events?ticket=t1');
     expect(feedUrl('t+2', '41')).toBe('/api/merchant/events?ticket=t%2B2&lastEventId=41');
     expect(feedUrl('t1')).not.toMatch(/token=/);
+  });
+
+  it('resumes from a stored event id only when it is one', () => {
+    localStorage.setItem(STORED_EVENT_KEY, '41');
+    expect(storedEventId()).toBe('41');
+    for (const junk of ['', '-1', '4.1', 'abc', '1'.repeat(16)]) {
+      localStorage.setItem(STORED_EVENT_KEY, junk);
+      expect(storedEventId()).toBeUndefined();
+    }
+    localStorage.removeItem(STORED_EVENT_KEY);
+    expect(storedEventId()).toBeUndefined();
   });
 
   it('reconnects after 3 s, doubling up to 30 s', () => {

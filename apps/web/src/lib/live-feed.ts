@@ -59,6 +59,33 @@ export const feedUrl = (ticket: string, lastEventId?: string): string => {
 /** Waits before the n-th reconnect in a row: 3 s, doubling up to 30 s. */
 export const reconnectDelay = (attempt: number): number => Math.min(30_000, 3_000 * 2 ** Math.max(0, attempt));
 
+/**
+ * The last event this browser's pages have applied, kept in localStorage (sign-out and a 401 clear
+ * it with the session): a page opened later, or another tab, resumes its stream from there, so a
+ * request made while a page loads (after its lists were read, before its stream was open) is
+ * replayed instead of lost. Ids only grow, so whichever tab wrote last is a safe place to resume.
+ */
+export const STORED_EVENT_KEY = 'liveFeedLastEventId';
+
+export const storedEventId = (): string | undefined => {
+  try {
+    const v = window.localStorage.getItem(STORED_EVENT_KEY);
+    return v && /^\d{1,15}$/.test(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const storeEventId = (id: string) => {
+  try {
+    if (Number(id) > Number(storedEventId() ?? -1)) window.localStorage.setItem(STORED_EVENT_KEY, id);
+  } catch {
+    /* private mode: this page still resumes from memory */
+  }
+};
+
+const ALL_KINDS = ['offerRequest', 'redeem', 'productRequest'] as const;
+
 const setState = (state?: 'open' | 'retrying' | 'closed') => {
   if (state) document.documentElement.dataset.liveFeed = state;
   else delete document.documentElement.dataset.liveFeed;
@@ -73,7 +100,13 @@ export function useLiveFeed(): void {
     if (!token || !staffRole || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let lastEventId: string | undefined;
+    let lastEventId = storedEventId();
+    // ids only grow: a `ready` after a replay of nothing in this caller's scope names an older one
+    const seen = (id: string | undefined) => {
+      if (!id || Number(id) <= Number(lastEventId ?? -1)) return;
+      lastEventId = id;
+      storeEventId(id);
+    };
     let failures = 0;
     let stopped = false;
 
@@ -96,7 +129,6 @@ export function useLiveFeed(): void {
       const s = new EventSource(feedUrl(ticket, lastEventId));
       source = s;
       s.onmessage = (message) => {
-        if (message.lastEventId) lastEventId = message.lastEventId;
         let e: FeedEvent;
         try {
           e = JSON.parse(message.data) as FeedEvent;
@@ -104,23 +136,23 @@ export function useLiveFeed(): void {
           return;
         }
         void refreshChanged(qc, keysChangedBy(e));
+        seen(message.lastEventId);
         if (isAlert(e, staffRole!)) {
           playFeedSound();
           toast.alert(`feed.new.${e.kind}`);
         }
       };
       s.addEventListener('ready', (message) => {
-        lastEventId = (message as MessageEvent).lastEventId || lastEventId;
+        seen((message as MessageEvent).lastEventId);
         failures = 0;
         setState('open');
       });
       s.addEventListener('reset', (message) => {
-        lastEventId = (message as MessageEvent).lastEventId || lastEventId;
-        const kinds = ['offerRequest', 'redeem', 'productRequest'] as const;
         void refreshChanged(
           qc,
-          kinds.flatMap((kind) => keysChangedBy({ kind })),
+          ALL_KINDS.flatMap((kind) => keysChangedBy({ kind })),
         );
+        seen((message as MessageEvent).lastEventId);
       });
       // the browser would retry with the spent ticket: close it and reconnect with a new one
       s.onerror = () => {

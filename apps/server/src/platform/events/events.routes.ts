@@ -61,6 +61,13 @@ export interface FeedRouteOptions {
 
 export const FEED_MAX_STREAMS = 2000;
 
+/**
+ * A stream opened without a Last-Event-ID (the first since sign-in) says `reset` when the caller's
+ * scope changed this recently: a page reads its lists and then opens its stream, and a change in
+ * between is in neither (docs/architecture.md "Live feed").
+ */
+export const FRESH_WINDOW_MS = 20_000;
+
 export function registerFeedRoute(app: FastifyInstance, opts: FeedRouteOptions): void {
   const streams = new Set<() => void>();
   const perSession = new Map<number, number>();
@@ -129,8 +136,12 @@ export function registerFeedRoute(app: FastifyInstance, opts: FeedRouteOptions):
       if (replay && !replay.tooFar) for (const e of replay.events) write(e);
       else {
         lastSent = Math.max(lastSent, await opts.hub.lastId());
-        // missed more than a replay gives: the client reloads what it shows
-        if (replay?.tooFar && !ended)
+        // missed more than a replay gives, or (a stream with nowhere to resume from) a change in the
+        // caller's scope just before it opened, which the page's lists may have been read before:
+        // the client reloads what it shows
+        const reload =
+          replay?.tooFar || (afterId === undefined && (await opts.hub.changedLately(scope, FRESH_WINDOW_MS)));
+        if (reload && !ended)
           res.write(`id: ${lastSent}\nevent: reset\ndata: ${JSON.stringify({ lastId: lastSent })}\n\n`);
       }
       const pending = buffered ?? [];

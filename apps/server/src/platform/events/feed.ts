@@ -42,6 +42,7 @@ export interface FeedOptions {
 
 const GAP_WAIT_MS = 2_000;
 const BATCH = 500;
+const RECENT_READ = 20;
 
 export type FeedListener = (e: CounterEvent) => void;
 
@@ -154,6 +155,17 @@ export function feedHub(opts: FeedOptions) {
     },
 
     lastId: () => store.events.lastId(),
+
+    /**
+     * Whether an event in `scope` was written in the last `ms` (read from the merchant's newest
+     * RECENT_READ events through its index; when all of those are that recent, taken as yes).
+     */
+    async changedLately(scope: FeedScope, ms: number): Promise<boolean> {
+      const rows = await store.events.latestOfMerchant(scope.merchantId, 0, RECENT_READ);
+      const since = Date.now() - ms;
+      const lately = rows.filter((r) => Date.parse(r.createdAt) >= since);
+      return lately.some((r) => inScope(scope, r)) || (rows.length === RECENT_READ && lately.length === RECENT_READ);
+    },
 
     async close(): Promise<void> {
       closed = true;
