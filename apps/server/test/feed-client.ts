@@ -39,7 +39,7 @@ export async function streamTicket(baseUrl: string, token: string): Promise<stri
 export async function openFeed(
   baseUrl: string,
   token: string | null,
-  o: { lastEventId?: number; viaTicket?: boolean; ticket?: string; tokenInQuery?: boolean } = {},
+  o: { lastEventId?: number; viaTicket?: boolean; ticket?: string; tokenInQuery?: boolean; pageAge?: number } = {},
 ): Promise<FeedStream> {
   const ctrl = new AbortController();
   const headers: Record<string, string> = {};
@@ -49,6 +49,7 @@ export async function openFeed(
   else if (token && o.tokenInQuery) url.searchParams.set('token', token);
   else if (token) headers.authorization = `Bearer ${token}`;
   if (o.lastEventId !== undefined) headers['last-event-id'] = String(o.lastEventId);
+  if (o.pageAge !== undefined) url.searchParams.set('pageAge', String(o.pageAge));
   const res = await fetch(url, { headers, signal: ctrl.signal });
   const messages: FeedMessage[] = [];
   const waiters: { pred: (m: FeedMessage) => boolean; resolve: (m: FeedMessage) => void }[] = [];

@@ -8,7 +8,7 @@ import { FEED_LIMITS } from '@loyalty/contract';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { replayQuery } from '../src/platform/events/events.repository';
-import { FRESH_WINDOW_MS } from '../src/platform/events/events.routes';
+import { FRESH_WINDOW } from '../src/platform/events/events.routes';
 import { openFeed, streamTicket } from './feed-client';
 import { merchantFixture, signUpCustomer, staffLogin, startTestServer, type TestServer } from './harness';
 import { nginxMissing, startNginx } from './nginx';
@@ -21,6 +21,17 @@ afterEach(async () => {
 });
 
 const ready = (m: { event: string }) => m.event === 'ready';
+/** A new pending offer request's event row of a merchant, as written straight to the table. */
+const eventRow = (merchantId: number, entityId: number) => ({
+  merchantId,
+  branchId: null,
+  employeeId: null,
+  kind: 'offerRequest' as const,
+  entityId,
+  action: 'created',
+  status: 'pending',
+  createdAt: new Date().toISOString(),
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('no session token in a URL', () => {
@@ -171,20 +182,39 @@ describe('the live feed is bounded', () => {
     sb.close();
   });
 
+  it('a resumed stream never sends again what its client saw, even when the hub hears of it late', async () => {
+    // the hub reads events another process wrote on its poll: 300 ms here
+    t = await startTestServer({ feed: { pollMs: 300 } });
+    const server = t;
+    const b = await merchantFixture(server);
+    const watcher = await openFeed(server.url, b.token); // the hub polls while anyone listens
+    await watcher.waitFor(ready);
+    const event = (entityId: number) => eventRow(b.id, entityId);
+    // written behind the hub's back (as by the admin command), seen by a page before its reload
+    const seenIds = (
+      await server.db.insertInto('counterEvents').values([1, 2, 3].map(event)).returning('id').execute()
+    ).map((r) => r.id);
+    const resumed = await openFeed(server.url, b.token, { lastEventId: Math.max(...seenIds) });
+    const hello = await resumed.waitFor(ready);
+    expect(Number(hello.id)).toBe(Math.max(...seenIds));
+    await server.db.insertInto('counterEvents').values(event(4)).execute();
+    await resumed.waitFor((m) => m.event === 'message' && m.data.includes('"entityId":4'));
+    expect(resumed.events().map((e) => e.entityId)).toEqual([4]);
+    // an id past the table's end: nothing is held back after it
+    const ahead = await openFeed(server.url, b.token, { lastEventId: 1_000_000 });
+    await ahead.waitFor(ready);
+    await server.db.insertInto('counterEvents').values(event(5)).execute();
+    await ahead.waitFor((m) => m.event === 'message' && m.data.includes('"entityId":5'));
+    watcher.close();
+    resumed.close();
+    ahead.close();
+  });
+
   it("a replay reads the caller's merchant's events only, and only so far back; a first stream reloads after a change just before it", async () => {
     t = await startTestServer();
     const server = t;
     const [a, b] = [await merchantFixture(server), await merchantFixture(server)];
-    const event = (merchantId: number, entityId: number) => ({
-      merchantId,
-      branchId: null,
-      employeeId: null,
-      kind: 'offerRequest' as const,
-      entityId,
-      action: 'created',
-      status: 'pending',
-      createdAt: new Date().toISOString(),
-    });
+    const event = eventRow;
     const rows = [
       ...[1, 2, 3].map((i) => event(b.id, i)),
       ...Array.from({ length: FEED_LIMITS.replayMax + 1 }, (_, i) => event(a.id, i + 1)),
@@ -214,10 +244,23 @@ describe('the live feed is bounded', () => {
     await fresh.waitFor(ready);
     expect(fresh.messages.map((msg) => msg.event)).toEqual(['reset', 'ready']);
     fresh.close();
-    await server.db
-      .updateTable('counterEvents')
-      .set({ createdAt: new Date(Date.now() - FRESH_WINDOW_MS - 1_000).toISOString() })
-      .execute();
+    // a page loading for 5 s: a change 4 s ago counts, one 10 s ago does not (it is in the page's lists)
+    const setAge = (ms: number) =>
+      server.db
+        .updateTable('counterEvents')
+        .set({ createdAt: new Date(Date.now() - ms).toISOString() })
+        .execute();
+    await setAge(4_000);
+    const loading = await openFeed(server.url, b.token, { pageAge: 5_000 });
+    await loading.waitFor(ready);
+    expect(loading.messages.map((msg) => msg.event)).toEqual(['reset', 'ready']);
+    loading.close();
+    await setAge(10_000);
+    const loaded = await openFeed(server.url, b.token, { pageAge: 5_000 });
+    await loaded.waitFor(ready);
+    expect(loaded.messages.map((msg) => msg.event)).toEqual(['ready']);
+    loaded.close();
+    await setAge(FRESH_WINDOW.unsaidMs + FRESH_WINDOW.marginMs + 1_000);
     const quiet = await openFeed(server.url, b.token);
     await quiet.waitFor(ready);
     expect(quiet.messages.map((msg) => msg.event)).toEqual(['ready']);

@@ -154,7 +154,8 @@ export const STORAGE_KEYS = {
  * only as `Authorization: Bearer`, or a single-use ticket of `merchant/events/ticket` as `?ticket=`
  * (a session token in the query answers 401); `Last-Event-ID` (or `?lastEventId=`) replays what was
  * missed, as far back as FEED_LIMITS.replayMax events, else an `event: reset` message says to reload.
- * Each message's data is one `feedEvent` (endpoints/activity.ts); an `event: ready` message follows the replay.
+ * Without either, `?pageAge=` (ms the page has been loading) asks for a `reset` if the caller's scope
+ * changed meanwhile (the page's lists may have been read before that change). Each message's data is one `feedEvent` (endpoints/activity.ts); an `event: ready` message follows the replay.
  */
 export const FEED_PATH = '/api/merchant/events';
 export const FEED_LIMITS = {

@@ -80,6 +80,9 @@ describe('live feed', () => {
     expect(feedUrl('t1')).toBe('/api/merchant/events?ticket=t1');
     expect(feedUrl('t+2', '41')).toBe('/api/merchant/events?ticket=t%2B2&lastEventId=41');
     expect(feedUrl('t1')).not.toMatch(/token=/);
+    // with nowhere to resume from, how long the page has been loading; never both
+    expect(feedUrl('t1', undefined, 1234.6)).toBe('/api/merchant/events?ticket=t1&pageAge=1235');
+    expect(feedUrl('t1', '41', 1234.6)).toBe('/api/merchant/events?ticket=t1&lastEventId=41');
   });
 
   it('resumes from a stored event id only when it is one', () => {

@@ -49,11 +49,29 @@ export async function refreshChanged(qc: QueryClient, keys: readonly (readonly u
 export const isAlert = (e: Pick<FeedEvent, 'action' | 'status'>, role: StaffRole): boolean =>
   role === 'delivery' ? e.action === 'assigned' : e.action === 'created' && e.status === 'pending';
 
-/** The stream's address: a ticket, and where to resume (never the session token). */
-export const feedUrl = (ticket: string, lastEventId?: string): string => {
+const ALL_KINDS = ['offerRequest', 'redeem', 'productRequest'] as const;
+
+/**
+ * The stream's address: a ticket, and where to resume (never the session token); with nowhere to
+ * resume from, how long this page has been loading (ms), so that the server says `reset` if the
+ * caller's scope changed meanwhile (apps/server/src/platform/events/events.routes.ts, FRESH_WINDOW).
+ */
+export const feedUrl = (ticket: string, lastEventId?: string, pageAge?: number): string => {
   const params = new URLSearchParams({ ticket });
   if (lastEventId) params.set('lastEventId', lastEventId);
+  else if (pageAge !== undefined) params.set('pageAge', String(Math.max(0, Math.round(pageAge))));
   return `${FEED_PATH}?${params}`;
+};
+
+/** Every cached query an event of any kind changes, each once (a `reset`). */
+const ALL_CHANGED = () => {
+  const seen = new Set<string>();
+  return ALL_KINDS.flatMap((kind) => keysChangedBy({ kind })).filter((k) => {
+    const id = JSON.stringify(k);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 };
 
 /** Waits before the n-th reconnect in a row: 3 s, doubling up to 30 s. */
@@ -83,8 +101,6 @@ const storeEventId = (id: string) => {
     /* private mode: this page still resumes from memory */
   }
 };
-
-const ALL_KINDS = ['offerRequest', 'redeem', 'productRequest'] as const;
 
 const setState = (state?: 'open' | 'retrying' | 'closed') => {
   if (state) document.documentElement.dataset.liveFeed = state;
@@ -126,7 +142,7 @@ export function useLiveFeed(): void {
         return;
       }
       if (stopped) return;
-      const s = new EventSource(feedUrl(ticket, lastEventId));
+      const s = new EventSource(feedUrl(ticket, lastEventId, performance.now()));
       source = s;
       s.onmessage = (message) => {
         let e: FeedEvent;
@@ -148,10 +164,7 @@ export function useLiveFeed(): void {
         setState('open');
       });
       s.addEventListener('reset', (message) => {
-        void refreshChanged(
-          qc,
-          ALL_KINDS.flatMap((kind) => keysChangedBy({ kind })),
-        );
+        void refreshChanged(qc, ALL_CHANGED());
         seen((message as MessageEvent).lastEventId);
       });
       // the browser would retry with the spent ticket: close it and reconnect with a new one

@@ -63,10 +63,19 @@ export const FEED_MAX_STREAMS = 2000;
 
 /**
  * A stream opened without a Last-Event-ID (the first since sign-in) says `reset` when the caller's
- * scope changed this recently: a page reads its lists and then opens its stream, and a change in
- * between is in neither (docs/architecture.md "Live feed").
+ * scope changed while the page was loading: a page reads its lists and then opens its stream, and a
+ * change in between is in neither (docs/architecture.md "Live feed"). The page says how long it has
+ * been loading (`?pageAge=` ms, the web app's `performance.now()`, so no clocks are compared); the
+ * window is that, at most FRESH_WINDOW.maxMs, plus FRESH_WINDOW.marginMs for the way here; a client
+ * that does not say gets FRESH_WINDOW.unsaidMs.
  */
-export const FRESH_WINDOW_MS = 20_000;
+export const FRESH_WINDOW = { maxMs: 60_000, marginMs: 1_000, unsaidMs: 20_000 } as const;
+
+function freshWindowOf(request: FastifyRequest): number {
+  const raw = queryOf(request).pageAge;
+  const age = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : FRESH_WINDOW.unsaidMs;
+  return Math.min(age, FRESH_WINDOW.maxMs) + FRESH_WINDOW.marginMs;
+}
 
 export function registerFeedRoute(app: FastifyInstance, opts: FeedRouteOptions): void {
   const streams = new Set<() => void>();
@@ -133,14 +142,18 @@ export function registerFeedRoute(app: FastifyInstance, opts: FeedRouteOptions):
     try {
       res.write('retry: 3000\n\n');
       const replay = afterId === undefined ? undefined : await opts.hub.replay(scope, afterId, FEED_LIMITS.replayMax);
-      if (replay && !replay.tooFar) for (const e of replay.events) write(e);
-      else {
+      if (replay && !replay.tooFar) {
+        for (const e of replay.events) write(e);
+        // what the client has seen is not sent again, even when the hub delivers it late (written
+        // by another process, read by the slow poll); an id past the table's end counts as its end
+        lastSent = Math.max(lastSent, Math.min(afterId ?? 0, await opts.hub.lastId()));
+      } else {
         lastSent = Math.max(lastSent, await opts.hub.lastId());
         // missed more than a replay gives, or (a stream with nowhere to resume from) a change in the
         // caller's scope just before it opened, which the page's lists may have been read before:
         // the client reloads what it shows
         const reload =
-          replay?.tooFar || (afterId === undefined && (await opts.hub.changedLately(scope, FRESH_WINDOW_MS)));
+          replay?.tooFar || (afterId === undefined && (await opts.hub.changedLately(scope, freshWindowOf(request))));
         if (reload && !ended)
           res.write(`id: ${lastSent}\nevent: reset\ndata: ${JSON.stringify({ lastId: lastSent })}\n\n`);
       }
