@@ -5,6 +5,7 @@ import {
   feedUrl,
   isAlert,
   keysChangedBy,
+  RESUME_MS,
   reconnectDelay,
   refreshChanged,
   STORED_EVENT_KEY,
@@ -85,15 +86,19 @@ describe('live feed', () => {
     expect(feedUrl('t1', '41', 1234.6)).toBe('/api/merchant/events?ticket=t1&lastEventId=41');
   });
 
-  it('resumes from a stored event id only when it is one', () => {
-    localStorage.setItem(STORED_EVENT_KEY, '41');
-    expect(storedEventId()).toBe('41');
-    for (const junk of ['', '-1', '4.1', 'abc', '1'.repeat(16)]) {
+  it('resumes from a stored event id only when it is one, and a recent one', () => {
+    const now = Date.now();
+    localStorage.setItem(STORED_EVENT_KEY, `41:${now - 1_000}`);
+    expect(storedEventId(now)).toBe('41');
+    // the app opened again long after: start afresh (no replay of, and no ringing for, the day before)
+    localStorage.setItem(STORED_EVENT_KEY, `41:${now - RESUME_MS - 1}`);
+    expect(storedEventId(now)).toBeUndefined();
+    for (const junk of ['', '41', '-1:5', '4.1:5', 'abc:1', `${'1'.repeat(16)}:${now}`]) {
       localStorage.setItem(STORED_EVENT_KEY, junk);
-      expect(storedEventId()).toBeUndefined();
+      expect(storedEventId(now)).toBeUndefined();
     }
     localStorage.removeItem(STORED_EVENT_KEY);
-    expect(storedEventId()).toBeUndefined();
+    expect(storedEventId(now)).toBeUndefined();
   });
 
   it('reconnects after 3 s, doubling up to 30 s', () => {

@@ -78,17 +78,23 @@ const ALL_CHANGED = () => {
 export const reconnectDelay = (attempt: number): number => Math.min(30_000, 3_000 * 2 ** Math.max(0, attempt));
 
 /**
- * The last event this browser's pages have applied, kept in localStorage (sign-out and a 401 clear
- * it with the session): a page opened later, or another tab, resumes its stream from there, so a
- * request made while a page loads (after its lists were read, before its stream was open) is
- * replayed instead of lost. Ids only grow, so whichever tab wrote last is a safe place to resume.
+ * The last event this browser's pages have applied, and when (this device's clock), kept in
+ * localStorage (sign-out and a 401 clear it with the session): a page opened within RESUME_MS of
+ * it, or another tab, resumes its stream from there, so a request made while a page loads (after
+ * its lists were read, before its stream was open) is replayed, with its alert, instead of lost.
+ * Older, a page starts afresh (the server's `reset` covers its load: FRESH_WINDOW), so that opening
+ * the app the next morning does not replay, and ring for, the day before. Ids only grow, so
+ * whichever tab wrote last is a safe place to resume.
  */
 export const STORED_EVENT_KEY = 'liveFeedLastEventId';
+export const RESUME_MS = 2 * 60_000;
 
-export const storedEventId = (): string | undefined => {
+export const storedEventId = (now = Date.now()): string | undefined => {
   try {
-    const v = window.localStorage.getItem(STORED_EVENT_KEY);
-    return v && /^\d{1,15}$/.test(v) ? v : undefined;
+    const m = /^(\d{1,15}):(\d{1,15})$/.exec(window.localStorage.getItem(STORED_EVENT_KEY) ?? '');
+    if (!m) return undefined;
+    const age = now - Number(m[2]);
+    return age >= -RESUME_MS && age <= RESUME_MS ? m[1] : undefined;
   } catch {
     return undefined;
   }
@@ -96,7 +102,9 @@ export const storedEventId = (): string | undefined => {
 
 const storeEventId = (id: string) => {
   try {
-    if (Number(id) > Number(storedEventId() ?? -1)) window.localStorage.setItem(STORED_EVENT_KEY, id);
+    const held = /^(\d{1,15}):/.exec(window.localStorage.getItem(STORED_EVENT_KEY) ?? '')?.[1];
+    // a newer id, or the same one seen again now (its time moves on)
+    if (Number(id) >= Number(held ?? -1)) window.localStorage.setItem(STORED_EVENT_KEY, `${id}:${Date.now()}`);
   } catch {
     /* private mode: this page still resumes from memory */
   }
@@ -119,7 +127,7 @@ export function useLiveFeed(): void {
     let lastEventId = storedEventId();
     // ids only grow: a `ready` after a replay of nothing in this caller's scope names an older one
     const seen = (id: string | undefined) => {
-      if (!id || Number(id) <= Number(lastEventId ?? -1)) return;
+      if (!id || Number(id) < Number(lastEventId ?? -1)) return;
       lastEventId = id;
       storeEventId(id);
     };
