@@ -214,10 +214,9 @@ describe('the live feed is bounded', () => {
     t = await startTestServer();
     const server = t;
     const [a, b] = [await merchantFixture(server), await merchantFixture(server)];
-    const event = eventRow;
     const rows = [
-      ...[1, 2, 3].map((i) => event(b.id, i)),
-      ...Array.from({ length: FEED_LIMITS.replayMax + 1 }, (_, i) => event(a.id, i + 1)),
+      ...[1, 2, 3].map((i) => eventRow(b.id, i)),
+      ...Array.from({ length: FEED_LIMITS.replayMax + 1 }, (_, i) => eventRow(a.id, i + 1)),
     ];
     for (let i = 0; i < rows.length; i += 100)
       await server.db
@@ -266,7 +265,7 @@ describe('the live feed is bounded', () => {
     expect(quiet.messages.map((msg) => msg.event)).toEqual(['ready']);
     quiet.close();
     // another merchant's recent change is not a reason
-    await server.db.insertInto('counterEvents').values(event(a.id, 9_999)).execute();
+    await server.db.insertInto('counterEvents').values(eventRow(a.id, 9_999)).execute();
     const stillQuiet = await openFeed(server.url, b.token);
     await stillQuiet.waitFor(ready);
     expect(stillQuiet.messages.map((msg) => msg.event)).toEqual(['ready']);

@@ -125,7 +125,7 @@ export function useLiveFeed(): void {
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lastEventId = storedEventId();
-    // ids only grow: a `ready` after a replay of nothing in this caller's scope names an older one
+    // ids only grow: an older id never replaces a newer one
     const seen = (id: string | undefined) => {
       if (!id || Number(id) < Number(lastEventId ?? -1)) return;
       lastEventId = id;
