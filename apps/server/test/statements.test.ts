@@ -79,4 +79,45 @@ describe('statements a request runs', () => {
     expect(data.count).toBe(3);
     expect(statements).toHaveLength(2);
   });
+
+  it("approves a request paid with points in one statement after the caller's on PostgreSQL, and answers a retry from it", async () => {
+    const traced = async (reqId: number, token: string) => {
+      fs.writeFileSync(traceFile, '');
+      const res = await t.call(
+        token === shop.merchant.token ? 'merchant/req/approve' : 'merchantUser/req/approve',
+        { reqId },
+        { token },
+      );
+      // not the request's own: what a change sets off once written (the coalesced NOTIFY, the live
+      // feed's read of new events, the customer's push), which may run while an answer is sent
+      const statements = fs
+        .readFileSync(traceFile, 'utf8')
+        .split('\n')
+        .filter((l) => l && !/pg_notify|from \\"(counter_events|push_subscriptions)\\"/.test(l));
+      return { res, statements };
+    };
+    // warm up the statements, then one approval, then its retry: the request read by the approval's own statement
+    await traced((await requestOffer(t, shop, await customerFixture(t, 500))).id, shop.merchant.token);
+    const r = await requestOffer(t, shop, await customerFixture(t, 500));
+    const first = await traced(r.id, shop.merchant.token);
+    expect(first.res.status).toBe(200);
+    expect(first.res.body.data).toMatchObject({ id: r.id, status: 'done', user: { id: expect.any(Number) } });
+    const again = await traced(r.id, shop.merchant.token);
+    expect(again.res.status).toBe(200);
+    expect(again.res.body.data).toMatchObject({ id: r.id, status: 'done' });
+    if (t.kind === 'postgres') {
+      expect(first.statements).toHaveLength(2);
+      expect(again.statements).toHaveLength(2);
+    }
+    // another branch's staff: not found, and nothing written
+    const other = await requestOffer(t, shop, await customerFixture(t, 500));
+    const refused = await traced(other.id, shop.otherStaff.token);
+    expect(refused.res.status).toBe(404);
+    const row = await t.db
+      .selectFrom('offerRequests')
+      .select('status')
+      .where('id', '=', other.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+  });
 });

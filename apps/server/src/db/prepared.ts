@@ -17,7 +17,16 @@
  * `p.merchantId`) would be frozen into the query for every later caller, so it is refused when
  * the query is first compiled (a test's first call fails, never a tenant's data).
  */
-import { type Compilable, CompiledQuery, type Expression, type Kysely, type RawBuilder, sql } from 'kysely';
+import {
+  type Compilable,
+  CompiledQuery,
+  type Expression,
+  type InsertQueryBuilder,
+  type Kysely,
+  type QueryCreator,
+  type RawBuilder,
+  sql,
+} from 'kysely';
 import { ARRAY_ROWS, type ArrayRows, isPostgres, NAMED_STATEMENT } from './dialect';
 import type { Database } from './schema';
 
@@ -120,6 +129,17 @@ const stand = new Proxy(Object.create(null), {
   get: (_target, name) => (typeof name === 'string' ? new Param(name) : undefined),
 });
 
+/**
+ * `p`'s stand-ins with some of them replaced by SQL of the statement's own (a value an earlier WITH
+ * step wrote): a builder written for parameters then reads those from the statement.
+ */
+export function standInsWith<P>(p: Params<P>, own: { [K in keyof P]?: RawBuilder<unknown> }): Params<P> {
+  return new Proxy(Object.create(null), {
+    get: (_target, name) =>
+      (own as Record<string | symbol, unknown>)[name] ?? (p as Record<string | symbol, unknown>)[name],
+  });
+}
+
 /** The same database without plugins: rows come back as the driver gives them (mapped here). */
 const bare = new WeakMap<Kysely<Database>, Kysely<Database>>();
 const withoutPlugins = (db: Kysely<Database>) => {
@@ -218,4 +238,22 @@ export function perShape<A extends (string | number | boolean | undefined)[], Q>
     }
     return q;
   };
+}
+
+/**
+ * PostgreSQL, in a data-modifying WITH: `insert` (an `insertInto` of the table's owner) of `values`
+ * as `insert into <table> (<columns>) select <values> where <when>`, the row written only when
+ * `when` holds (an earlier step wrote its row). `values` are as `.values()` takes them (parameters
+ * take their columns' types, as in VALUES).
+ */
+export function valuesWhen<T extends keyof Database, R>(
+  insert: InsertQueryBuilder<Database, T, R>,
+  qc: QueryCreator<Database>,
+  values: Record<string, unknown>,
+  when: RawBuilder<boolean>,
+): InsertQueryBuilder<Database, T, R> {
+  const keys = Object.keys(values);
+  return insert
+    .columns(keys as never)
+    .expression(qc.selectNoFrom(keys.map((k) => sql`${values[k]}`.as(k))).where(when) as never);
 }

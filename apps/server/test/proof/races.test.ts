@@ -110,6 +110,7 @@ const RACES: Race[] = [
       expect(count(results, 200)).toBe(N); // approving a done request answers it as it is
       expect(await ledgerRows(t, `offer_request:${r.id}`)).toHaveLength(2);
       expect(await availableOf(t, shop.offer.id)).toBe(before - 1);
+      expect(await audits('offerRequest.approve', r.id)).toBe(1); // and writes nothing again
     },
   },
   {

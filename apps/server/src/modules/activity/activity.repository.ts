@@ -1,7 +1,7 @@
 import { clock } from '@loyalty/contract';
-import { type Kysely, type QueryCreator, sql } from 'kysely';
+import { type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely';
 import { keyset } from '../../db/keyset';
-import { type Params, preparedQuery } from '../../db/prepared';
+import { type Params, preparedQuery, valuesWhen } from '../../db/prepared';
 import type { AuditLogTable, Database, SubjectType } from '../../db/schema';
 import type { Page } from '../../lib/paging';
 
@@ -34,35 +34,47 @@ export interface CurrentName {
 
 export type AuditValues = Omit<NewAuditRow, 'actorName'> & { actorIdText: string; createdAt: string };
 
+/** An audit row's values, the actor's name read as it is now. */
+const auditColumns = (p: Params<AuditValues>, actorType: SubjectType) => ({
+  merchantId: p.merchantId,
+  actorType: p.actorType,
+  actorId: p.actorId,
+  actorRole: p.actorRole,
+  actorName:
+    actorType === 'merchant'
+      ? sql<string>`coalesce((select m.name from merchants m where m.id = ${p.actorId}), '#' || ${p.actorIdText})`
+      : actorType === 'merchantUser'
+        ? sql<string>`coalesce((select trim(u.f_name || ' ' || u.l_name) from merchant_users u where u.id = ${p.actorId}), '#' || ${p.actorIdText})`
+        : sql<string>`'#' || ${p.actorIdText}`,
+  branchId: p.branchId,
+  action: p.action,
+  entity: p.entity,
+  entityId: p.entityId,
+  before: p.before,
+  after: p.after,
+  device: p.device,
+  overrideById: p.overrideById,
+  // the manager whose override PIN let the action through, named as they are now (issue 27)
+  overrideByName: sql<string | null>`(select m.name from merchants m where m.id = ${p.overrideById})`,
+  createdAt: p.createdAt,
+});
+
 /**
  * The insert of an audit row, the actor's name read in the same statement as it is now (kept on the
  * row so the log reads the same later). `qc` is the database, or a WITH that writes it beside a
- * transition's event in one statement (repositories/journal.ts).
+ * transition's event in one statement (repositories/journal.ts); `when` (PostgreSQL, in a WITH): the
+ * row only if it holds (repositories/offer-approval.ts).
  */
-export const auditInsert = (qc: QueryCreator<Database>, p: Params<AuditValues>, actorType: SubjectType) =>
-  qc.insertInto('auditLog').values({
-    merchantId: p.merchantId,
-    actorType: p.actorType,
-    actorId: p.actorId,
-    actorRole: p.actorRole,
-    actorName:
-      actorType === 'merchant'
-        ? sql<string>`coalesce((select m.name from merchants m where m.id = ${p.actorId}), '#' || ${p.actorIdText})`
-        : actorType === 'merchantUser'
-          ? sql<string>`coalesce((select trim(u.f_name || ' ' || u.l_name) from merchant_users u where u.id = ${p.actorId}), '#' || ${p.actorIdText})`
-          : sql<string>`'#' || ${p.actorIdText}`,
-    branchId: p.branchId,
-    action: p.action,
-    entity: p.entity,
-    entityId: p.entityId,
-    before: p.before,
-    after: p.after,
-    device: p.device,
-    overrideById: p.overrideById,
-    // the manager whose override PIN let the action through, named as they are now (issue 27)
-    overrideByName: sql<string | null>`(select m.name from merchants m where m.id = ${p.overrideById})`,
-    createdAt: p.createdAt,
-  });
+export const auditInsert = (
+  qc: QueryCreator<Database>,
+  p: Params<AuditValues>,
+  actorType: SubjectType,
+  when?: RawBuilder<boolean>,
+) => {
+  const row = auditColumns(p, actorType);
+  const insert = qc.insertInto('auditLog');
+  return when ? valuesWhen(insert, qc, row, when) : insert.values(row);
+};
 
 /** An audit row's values as its insert binds them. */
 export const auditParams = (row: Omit<NewAuditRow, 'actorName'>): AuditValues => ({

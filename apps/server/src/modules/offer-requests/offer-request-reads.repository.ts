@@ -70,37 +70,41 @@ const rowsOf = (
     .innerJoin('offers as o', 'o.id', 'r.offerId')
     .$if(f.mobileLike !== undefined, (q) => q.where('c.mobile', 'like', f.mobileLike!));
 
-const withColumns = (q: ReturnType<typeof rowsOf>) =>
-  q.select([
-    'r.id',
-    'r.offerId',
-    'r.userId',
-    'r.branchId',
-    'r.merchantId',
-    'r.payWith',
-    'r.priceCents',
-    'r.points',
-    'r.status',
-    'r.isAproved',
-    'r.isActive',
-    'r.code',
-    'r.rejectReason',
-    'r.rejectedAt',
-    'r.createdAt',
-    'r.updatedAt',
-    'c.name as userName',
-    'c.mobile as userMobile',
-    'b.branchName',
-    'b.branchNameAr',
-    'b.address',
-    'b.addressAr',
-    'o.title',
-    'o.titleAr',
-    'o.description',
-    'o.descriptionAr',
-    'o.endDate',
-    'o.createdAt as offerCreatedAt',
-  ]);
+const COLUMNS = [
+  'r.id',
+  'r.offerId',
+  'r.userId',
+  'r.branchId',
+  'r.merchantId',
+  'r.payWith',
+  'r.priceCents',
+  'r.points',
+  'r.status',
+  'r.isAproved',
+  'r.isActive',
+  'r.code',
+  'r.rejectReason',
+  'r.rejectedAt',
+  'r.createdAt',
+  'r.updatedAt',
+  'c.name as userName',
+  'c.mobile as userMobile',
+  'b.branchName',
+  'b.branchNameAr',
+  'b.address',
+  'b.addressAr',
+  'o.title',
+  'o.titleAr',
+  'o.description',
+  'o.descriptionAr',
+  'o.endDate',
+  'o.createdAt as offerCreatedAt',
+] as const;
+
+const withColumns = (q: ReturnType<typeof rowsOf>) => q.select(COLUMNS);
+
+/** The names of a request's columns as `oneRequest` answers them (a statement that reads it names them). */
+export const ONE_REQUEST_COLUMNS = [...COLUMNS.map((c) => c.split(' as ')[1] ?? c.slice(2)), 'imagePaths'] as const;
 
 /** A request with its customer, branch and offer, as lists and details read it. */
 export type OfferRequestJoined = InferResult<ReturnType<typeof withColumns>>[number];
@@ -120,13 +124,19 @@ const imagePathsOf = (db: Kysely<Database>, eb: ExpressionBuilder<Database & { o
     .as('imagePaths');
 };
 
+export type OneValues = { id: number; merchantId: number; branchId: number };
+
+/**
+ * One request of a merchant or of one branch (`byBranch`), with its offer's images: the query, which
+ * the approval's one statement reads first (repositories/offer-approval.ts).
+ */
+export const oneRequest = (db: Kysely<Database>, p: Params<OneValues>, byBranch: boolean) =>
+  withColumns(rowsOf(db, { merchantId: p.merchantId, branchId: byBranch ? p.branchId : undefined }))
+    .select((eb) => imagePathsOf(db, eb))
+    .where('r.id', '=', p.id);
+
 /** One request of a merchant or of one branch, with its offer's images, built once (db/prepared.ts). */
-const oneOf = (byBranch: boolean) =>
-  preparedQuery((db, p: Params<{ id: number; merchantId: number; branchId: number }>) =>
-    withColumns(rowsOf(db, { merchantId: p.merchantId, branchId: byBranch ? p.branchId : undefined }))
-      .select((eb) => imagePathsOf(db, eb))
-      .where('r.id', '=', p.id),
-  );
+const oneOf = (byBranch: boolean) => preparedQuery((db, p: Params<OneValues>) => oneRequest(db, p, byBranch));
 /** One request as oneOfMerchant/oneOfBranch read it: the list's row and its offer's image paths. */
 export type OfferRequestOne = OfferRequestJoined & { imagePaths: string | null };
 export const oneOfMerchant = oneOf(false);

@@ -32,14 +32,32 @@ const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CO
  */
 /** The live feed's event of a new or changed offer request (docs/architecture.md "Live feed"). */
 const eventOf = (r: { id: number; merchantId: number; branchId: number }, action: string, status: string) => ({
-  merchantId: r.merchantId,
+  ...eventAt(r, action, status),
   branchId: r.branchId,
+});
+/** The same event without its branch (the approval's statement reads it from the request on PostgreSQL). */
+const eventAt = (r: { id: number; merchantId: number }, action: string, status: string) => ({
+  merchantId: r.merchantId,
   employeeId: null,
   kind: 'offerRequest' as const,
   entityId: r.id,
   action,
   status,
 });
+
+/** The audit entry of request `id`'s approval (at the caller's branch until the request's is known). */
+const approvalEntry = (id: number, branchId?: number) =>
+  ({
+    action: 'offerRequest.approve',
+    entity: 'offerRequest',
+    entityId: id,
+    branchId,
+    before: { status: 'pending' },
+    after: { status: 'done' },
+  }) as const;
+
+/** The ledger's reference of request `id`'s points: one movement per request (its unique key). */
+const pointsReference = (id: number) => `offer_request:${id}`;
 
 export function offerRequestsService(
   { store }: ServiceDeps<'events' | 'journal' | 'ledger' | 'offerApproval' | 'offerRequests'>,
@@ -60,76 +78,55 @@ export function offerRequestsService(
     return toOfferRequest(row, imagesOf(row));
   }
 
+  /** The points a request paid with points moves: customer → merchant. */
+  const pointsOf = (req: OfferRequestOne): Move | undefined =>
+    req.payWith === 'points' && req.points > 0
+      ? {
+          from: { type: 'user', id: req.userId },
+          to: { type: 'merchant', id: req.merchantId },
+          amount: req.points,
+          reason: LEDGER_REASONS.offerRequest,
+          reference: pointsReference(req.id),
+          guardedByChange: true,
+        }
+      : undefined;
+
+  /** 409 for why request `req`'s offer could not be taken on `day` (sold out, not active, expired). */
+  const soldOut = async (repos: Pick<Repos, 'offerRequests'>, req: OfferRequestOne, day: string) =>
+    conflict(offerProblem(await repos.offerRequests.offerState(req.offerId), day) ?? 'offerSoldOut');
+
+  /** The request as a done request: the row read before the change, as the change left it. */
+  const asDone = (req: OfferRequestOne, doneAt: string) =>
+    toOfferRequest({ ...req, status: 'done', isAproved: 1, isActive: 0, updatedAt: doneAt }, imagesOf(req));
+
   /**
-   * pending → done: the request (only if still pending), one offer (only if active, current and not
-   * sold out), the points (customer → merchant when paid with points), its audit row and event, all
-   * or nothing. Answers the request's new updatedAt, or null when it was no longer pending (approved
-   * or rejected meanwhile: nothing moved); a sold-out offer or too few points: 409, nothing changes.
-   * On PostgreSQL one statement with no transaction around it (decision 0025), else one transaction.
+   * SQLite: pending → done in one transaction: the request (only if still pending), one offer (only
+   * if active, current and not sold out), the points (customer → merchant when paid with points),
+   * its audit row and event, all or nothing. Answers the request's new updatedAt, or null when it was
+   * no longer pending (approved or rejected meanwhile: nothing moved); a sold-out offer or too few
+   * points: 409, nothing changes. PostgreSQL runs all of it as one statement (`approveInOne`).
    */
   async function approvePending(caller: MerchantCaller, req: OfferRequestOne): Promise<string | null> {
     const day = clock.today();
     const approver = approvalStamp(caller.actor);
-    const points: Move | undefined =
-      req.payWith === 'points' && req.points > 0
-        ? {
-            from: { type: 'user', id: req.userId },
-            to: { type: 'merchant', id: req.merchantId },
-            amount: req.points,
-            reason: LEDGER_REASONS.offerRequest,
-            reference: `offer_request:${req.id}`,
-            guardedByChange: true,
-          }
-        : undefined;
-    const audit = {
-      action: 'offerRequest.approve',
-      entity: 'offerRequest',
-      entityId: req.id,
-      branchId: req.branchId,
-      before: { status: 'pending' },
-      after: { status: 'done' },
-    } as const;
-    const event = eventOf(req, 'approved', 'done');
-    // read in the transaction when there is one (SQLite's one connection is held by it)
-    const soldOut = async (repos: Pick<Repos, 'offerRequests'>) =>
-      conflict(offerProblem(await repos.offerRequests.offerState(req.offerId), day) ?? 'offerSoldOut');
-
-    const atOnce = store.offerApproval.approveAtOnce;
-    if (atOnce) {
-      const legs = points ? legsOf(points) : [];
-      const outcome = await atOnce({
-        id: req.id,
-        offerId: req.offerId,
-        day,
-        approver,
-        points: points && { legs, reason: points.reason, reference: points.reference },
-        audit: auditRow(caller, audit),
-        event,
-      });
-      if ('doneAt' in outcome) return outcome.doneAt;
-      // approved or rejected meanwhile, or (as below) the points already moved by another: nothing moved
-      if (outcome.refused === 'notPending' || outcome.refused === 'alreadyMoved') return null;
-      if (outcome.refused === 'offer') throw await soldOut(store);
-      throw await refusalOf(store, legs[outcome.refused === 'leg1' ? 0 : 1]);
-    }
-
+    const points = pointsOf(req);
     let doneAt = null as string | null; // set by the change, inside the transaction
     try {
       await store.transaction((tx) =>
         applyTransition(tx, caller, {
           change: async () => {
-            // the request (only if still pending) and one offer (only if active, current and not
-            // sold out): one statement on PostgreSQL (repositories/offer-approval.ts)
+            // the request (only if still pending) and one offer (only if active, current and not sold out)
             const moved = await tx.offerApproval.approve(req.id, req.offerId, day, approver);
             doneAt = moved.doneAt;
-            if (doneAt !== null && !moved.taken) throw await soldOut(tx);
+            // read in the transaction (SQLite's one connection is held by it)
+            if (doneAt !== null && !moved.taken) throw await soldOut(tx, req, day);
             return doneAt !== null;
           },
           alongside: async () => {
             if (points) await move(tx, points);
           },
-          audit,
-          event,
+          audit: approvalEntry(req.id, req.branchId),
+          event: eventOf(req, 'approved', 'done'),
         }),
       );
     } catch (err) {
@@ -137,6 +134,46 @@ export function offerRequestsService(
       return null; // rolled back: another transaction moved the points first
     }
     return doneAt;
+  }
+
+  /**
+   * PostgreSQL: the whole approval as one statement read from the request's own row, no transaction
+   * around it (repositories/offer-approval.ts, decision 0025): one round trip after the caller's.
+   * Answers the request, or undefined when it was approved or rejected meanwhile (or its points
+   * moved by another): nothing moved, and the caller reads it as it now is.
+   */
+  async function approveInOne(
+    atOnce: NonNullable<typeof store.offerApproval.approveRequest>,
+    caller: MerchantCaller & { branchId?: number },
+    reqId: number,
+  ): Promise<OfferRequest | undefined> {
+    const day = clock.today();
+    const outcome = await atOnce({
+      id: reqId,
+      scope: { merchantId: caller.merchantId, branchId: caller.branchId },
+      day,
+      approver: approvalStamp(caller.actor),
+      points: { reason: LEDGER_REASONS.offerRequest, reference: pointsReference(reqId) },
+      audit: auditRow(caller, approvalEntry(reqId)),
+      event: eventAt({ id: reqId, merchantId: caller.merchantId }, 'approved', 'done'),
+    });
+    if (outcome === undefined) throw notFound('requestNotFound');
+    if ('row' in outcome) {
+      if (outcome.doneAt !== null) return asDone(outcome.row, outcome.doneAt);
+      // no longer pending when read: nothing written
+      if (outcome.row.status === 'rejected') throw conflict('requestRejected');
+      return toOfferRequest(outcome.row, imagesOf(outcome.row));
+    }
+    const refused = outcome.refused;
+    if (refused === 'notPending' || refused === 'alreadyMoved') return undefined;
+    // the statement undid itself: why, read from the request (its offer sold out or the customer's
+    // points spent since the request was made)
+    const req = await repo.byId(caller, reqId);
+    if (!req) throw notFound('requestNotFound');
+    if (refused === 'offer') throw await soldOut(store, req, day);
+    const points = pointsOf(req);
+    if (!points) return undefined; // changed meanwhile: read as it now is
+    throw await refusalOf(store, legsOf(points)[refused === 'leg1' ? 0 : 1]);
   }
 
   return {
@@ -162,18 +199,20 @@ export function offerRequestsService(
      * Anything failing answers 409 and changes nothing. A request already done answers 200 as it is.
      */
     async approve(caller: MerchantCaller, reqId: number): Promise<OfferRequest> {
-      const req = await repo.byId(caller, reqId);
-      if (!req) throw notFound('requestNotFound');
-      if (req.status === 'rejected') throw conflict('requestRejected');
-      if (req.status === 'pending') {
-        const doneAt = await approvePending(caller, req);
-        // this call made the change: the answer is the row read before it, as the change left it
-        // (no read-back after the commit: bench/README.md, "Approvals")
-        if (doneAt !== null)
-          return toOfferRequest(
-            { ...req, status: 'done', isAproved: 1, isActive: 0, updatedAt: doneAt },
-            imagesOf(req),
-          );
+      // this call made the change: the answer is the row read before it, as the change left it (no
+      // read-back after it: bench/README.md, "Approvals")
+      const atOnce = store.offerApproval.approveRequest;
+      if (atOnce && caller.branchId !== null) {
+        const answer = await approveInOne(atOnce, { ...caller, branchId: caller.branchId }, reqId);
+        if (answer) return answer;
+      } else {
+        const req = await repo.byId(caller, reqId);
+        if (!req) throw notFound('requestNotFound');
+        if (req.status === 'rejected') throw conflict('requestRejected');
+        if (req.status === 'pending') {
+          const doneAt = await approvePending(caller, req);
+          if (doneAt !== null) return asDone(req, doneAt);
+        }
       }
       const after = await one(caller, reqId);
       if (after.status === 'rejected') throw conflict('requestRejected');

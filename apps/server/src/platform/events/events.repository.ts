@@ -1,6 +1,6 @@
-import { type Kysely, type QueryCreator, sql } from 'kysely';
+import { type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import { type Params, preparedQuery } from '../../db/prepared';
+import { type Params, preparedQuery, valuesWhen } from '../../db/prepared';
 import type { CounterEventsTable, Database } from '../../db/schema';
 
 export type NewCounterEvent = Omit<CounterEventsTable, 'id' | 'createdAt'>;
@@ -21,24 +21,28 @@ export const feedChannel = (pgSchema?: string) => (pgSchema ? `counter_events_${
  */
 export type EventValues = NewCounterEvent & { createdAt: string };
 
+/** An event's values. */
+const eventColumns = (p: Params<EventValues>) => ({
+  merchantId: p.merchantId,
+  branchId: p.branchId,
+  employeeId: p.employeeId,
+  kind: p.kind,
+  entityId: p.entityId,
+  action: p.action,
+  status: p.status,
+  createdAt: p.createdAt,
+});
+
 /**
  * The insert of an event. `qc` is the database, or a WITH that writes a transition's audit row
- * before it in one statement (repositories/journal.ts).
+ * before it in one statement (repositories/journal.ts); `when` (PostgreSQL, in a WITH): the row only
+ * if it holds (repositories/offer-approval.ts).
  */
-export const eventInsert = (qc: QueryCreator<Database>, p: Params<EventValues>) =>
-  qc
-    .insertInto('counterEvents')
-    .values({
-      merchantId: p.merchantId,
-      branchId: p.branchId,
-      employeeId: p.employeeId,
-      kind: p.kind,
-      entityId: p.entityId,
-      action: p.action,
-      status: p.status,
-      createdAt: p.createdAt,
-    })
-    .returning('id');
+export const eventInsert = (qc: QueryCreator<Database>, p: Params<EventValues>, when?: RawBuilder<boolean>) => {
+  const row = eventColumns(p);
+  const insert = qc.insertInto('counterEvents');
+  return (when ? valuesWhen(insert, qc, row, when) : insert.values(row)).returning('id');
+};
 
 const appendEvent = preparedQuery((db, p: Params<EventValues>) => eventInsert(db, p));
 
