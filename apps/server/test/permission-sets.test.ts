@@ -170,6 +170,28 @@ describe('the permission matrix, generated from the contract', () => {
     }
   });
 
+  it("a change of a signed-in staff member's set, or of the set itself, holds from their next call", async () => {
+    const { t, m } = w;
+    const [path] = calls.find(([, need]) => need === 'reject')!;
+    const needs = async (token: string) => (await t.call(path, {}, { token })).body?.needs;
+    const staff = await staffWith();
+    expect(await needs(staff.token)).toBeUndefined();
+    const set = await saveSet(t, m.token, 'No rejects', ['walkIns']);
+    const moved = await t.call(
+      'merchant/employees/update',
+      { userId: staff.id, permissionSetId: set.id },
+      { token: m.token },
+    );
+    expect(moved.status).toBe(200);
+    expect(await needs(staff.token)).toBe('reject');
+    await saveSet(t, m.token, 'No rejects', ['walkIns', 'reject'], set.id);
+    expect(await needs(staff.token)).toBeUndefined();
+    await saveSet(t, m.token, 'No rejects', [], set.id);
+    expect(await needs(staff.token)).toBe('reject');
+    await t.call('merchant/employees/update', { userId: staff.id, permissionSetId: 'default' }, { token: m.token });
+    expect(await needs(staff.token)).toBeUndefined();
+  });
+
   it("the default set (no set) keeps SPEC's rights: the permissions of the calls SPEC gives staff", async () => {
     const me = await w.t.call('merchantUser/me', {}, { token: (await staffWith()).token });
     expect(me.body.data.permissions).toEqual([...DEFAULT_PERMISSIONS]);

@@ -109,6 +109,14 @@ describe('statements a request runs', () => {
       expect(first.statements).toHaveLength(2);
       expect(again.statements).toHaveLength(2);
     }
+    // a staff member's approval: the permission set read by the session's query, not by one of its own
+    await traced((await requestOffer(t, shop, await customerFixture(t, 500))).id, shop.staff.token);
+    const byStaff = await requestOffer(t, shop, await customerFixture(t, 500));
+    const staffFirst = await traced(byStaff.id, shop.staff.token);
+    expect(staffFirst.res.status).toBe(200);
+    expect(staffFirst.res.body.data).toMatchObject({ id: byStaff.id, status: 'done' });
+    expect(staffFirst.statements.filter((l) => /permission_sets/.test(l))).toHaveLength(1);
+    if (t.kind === 'postgres') expect(staffFirst.statements).toHaveLength(2);
     // another branch's staff: not found, and nothing written
     const other = await requestOffer(t, shop, await customerFixture(t, 500));
     const refused = await traced(other.id, shop.otherStaff.token);

@@ -20,6 +20,11 @@ export interface Caller {
   branchId: number | null;
   merchantStatus: MerchantStatus | null;
   mustChangePassword: boolean;
+  /**
+   * A staff member's permission set as the session's query read it (its JSON text; null: the
+   * default set); undefined when it was not read (the gate then reads it).
+   */
+  staffPermissions?: string | null;
 }
 
 /** Who did something, as stored on the rows they change. */

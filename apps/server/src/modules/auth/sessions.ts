@@ -46,6 +46,7 @@ function callerOf(s: SessionRow): Caller | null {
         merchantId: s.merchantId,
         branchId: s.staffBranchId,
         merchantStatus: s.merchantStatus,
+        staffPermissions: s.staffPermissions,
       };
     case 'user':
       if (s.customerId === null) return null;
