@@ -4,6 +4,9 @@
  * script paints the one of the stored language before any of the app's scripts has run, and React
  * then hydrates it: the painted elements stay, no hydration mismatch is logged, and the screen works.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -305,5 +308,35 @@ describe.each(LANGS)('the first screen from the HTML (%s)', (lang) => {
     ).toBe(true);
     expect(problems.filter((p) => /hydrat|#418|#423|#425/i.test(p))).toEqual([]);
     await context.close();
+  });
+});
+
+describe("the first screens' scripts", () => {
+  it("start with V8's compile hint (compiled while they download, not at each first call); the other chunks do not", async () => {
+    const html = await (await fetch(`${server.url}/dashboard`)).text();
+    const block = (id: string) =>
+      JSON.parse(new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)![1]);
+    const entry: string[] = block('first-screen-entry');
+    const { signIn, home, ar } = block('first-screen-chunks') as Record<string, string[]>;
+    const first = new Set([...entry, ...signIn, ...home, ...ar]);
+    expect(entry.length).toBeGreaterThan(1);
+    for (const file of first) {
+      const code = await (await fetch(`${server.url}/${file}`)).text();
+      expect(code.startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(true);
+    }
+    const manifest = JSON.parse(
+      fs.readFileSync(
+        path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist/.vite/manifest.json'),
+        'utf8',
+      ),
+    ) as Record<string, { file: string }>;
+    const other = Object.values(manifest)
+      .map((m) => m.file)
+      .filter((f) => f.endsWith('.js') && !first.has(f));
+    expect(other.length).toBeGreaterThan(10);
+    for (const file of other.slice(0, 5)) {
+      const code = await (await fetch(`${server.url}/${file}`)).text();
+      expect(code.startsWith('//#'), file).toBe(false);
+    }
   });
 });

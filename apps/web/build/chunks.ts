@@ -28,3 +28,20 @@ export function facadeChunks(chunks: Rolldown.OutputChunk[], root: string, files
   if (found.length !== ids.length) throw new Error(`${what}: no chunk for some of ${files.join(', ')}`);
   return { ids, found };
 }
+
+/**
+ * The chunks a first screen runs (the entry's closure, the sign-in screen's and the signed-in
+ * home's, and the Arabic strings'): the files `compileHints` (vite.config.ts) marks.
+ */
+export function firstScreenChunks(chunks: Rolldown.OutputChunk[], root: string): Rolldown.OutputChunk[] {
+  const start = [
+    ...chunks.filter((c) => c.isEntry),
+    ...facadeChunks(
+      chunks,
+      root,
+      [...FIRST_SCREENS.signIn, ...FIRST_SCREENS.home, 'src/lib/locale-ar.ts'],
+      'first screens',
+    ).found,
+  ];
+  return staticClosure(chunks, start);
+}
