@@ -7,7 +7,7 @@ import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { LANGUAGES, type Language } from '../../packages/contract/src/constants';
 import { messages } from '../../packages/contract/src/messages';
-import { FIRST_SCREENS, facadeChunks, firstScreenChunks as firstScreenChunksOf, staticClosure } from './build/chunks';
+import { FIRST_SCREENS, facadeChunks, firstScreensClosure, staticClosure } from './build/chunks';
 import { firstScreenHtml } from './build/first-screen-html';
 import { thirdPartyPatches } from './build/third-party-patches';
 
@@ -167,8 +167,7 @@ function compileHints(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-        for (const c of firstScreenChunksOf(chunks, root))
-          if (!c.code.startsWith(COMPILE_HINT)) c.code = `${COMPILE_HINT}${c.code}`;
+        for (const c of firstScreensClosure(chunks, root)) c.code = `${COMPILE_HINT}${c.code}`;
       },
     },
   };

@@ -33,7 +33,7 @@ export function facadeChunks(chunks: Rolldown.OutputChunk[], root: string, files
  * The chunks a first screen runs (the entry's closure, the sign-in screen's and the signed-in
  * home's, and the Arabic strings'): the files `compileHints` (vite.config.ts) marks.
  */
-export function firstScreenChunks(chunks: Rolldown.OutputChunk[], root: string): Rolldown.OutputChunk[] {
+export function firstScreensClosure(chunks: Rolldown.OutputChunk[], root: string): Rolldown.OutputChunk[] {
   const start = [
     ...chunks.filter((c) => c.isEntry),
     ...facadeChunks(

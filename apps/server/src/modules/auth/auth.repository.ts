@@ -56,8 +56,8 @@ function sessionCallerColumns(db: Kysely<Database>) {
 
 /**
  * A live session with what the caller's checks need, in one query (it runs on every signed-in
- * request): the staff member's activity, role and branch, the merchant's status (the merchant's
- * own, or the staff member's employer's), the customer's password state and when the session was
+ * request): the staff member's activity, role, branch and permission set, the merchant's status (the
+ * merchant's own, or the staff member's employer's), the customer's password state and when the session was
  * last used (idle sessions end: docs/security.md, "Tokens"). Written with one primary-key subquery
  * per value rather than LEFT JOINs: SQLite ran it four times faster this way (7 µs against 29 µs;
  * bench/README.md, "Profile").
