@@ -7,7 +7,9 @@
 //   npm run bench -- --scale           adds the 1M offer-request dataset (list + count vs 10k rows)
 //   npm run bench -- --lighthouse      adds Lighthouse on /login and the signed-in /dashboard (installed on demand)
 //   npm run bench -- --no-write        prints the results without writing bench/results or the README
+
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -26,6 +28,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 2));
 const PASSWORD = 'bench-pass-1';
 /** BENCH_ONLY: a regular expression; only the scenarios whose name matches it run (and none of --scale's). */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+/** BENCH_MEMORY=1: V8's heap at the end of each database's part and the RSS for 20 s after (a metrics token for the server). */
+const MEMORY = process.env.BENCH_MEMORY ? crypto.randomBytes(24).toString('hex') : undefined;
 /** Merchants whose approvals the spread scenario takes in turn. */
 const SPREAD = 8;
 
@@ -45,7 +49,14 @@ const rss = (pid) => {
   try {
     const s = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0);
-    return { rssMB: kb('VmRSS') / 1024, peakMB: kb('VmHWM') / 1024 };
+    return {
+      rssMB: kb('VmRSS') / 1024,
+      peakMB: kb('VmHWM') / 1024,
+      // what the resident set is: anonymous (heaps, the allocator), file-backed (code, mapped files), shared
+      anonMB: kb('RssAnon') / 1024,
+      fileMB: kb('RssFile') / 1024,
+      shmemMB: kb('RssShmem') / 1024,
+    };
   } catch {
     return { rssMB: Number.NaN, peakMB: Number.NaN };
   }
@@ -230,7 +241,12 @@ async function runDatabase(kind, bare) {
   log(`\n== ${kind === 'sqlite' ? 'embedded database (SQLite)' : 'PostgreSQL'} ==`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-bench-'));
   const schema = kind === 'postgres' ? `bench_${process.pid}` : undefined;
-  const dbEnv = { DATA_DIR: dataDir, TRUST_PROXY: '1', WEB_DIST: path.join(root, 'apps/web/dist') };
+  const dbEnv = {
+    DATA_DIR: dataDir,
+    TRUST_PROXY: '1',
+    WEB_DIST: path.join(root, 'apps/web/dist'),
+    ...(MEMORY ? { METRICS_TOKEN: MEMORY } : {}),
+  };
   if (kind === 'postgres') {
     const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await c.connect();
@@ -291,7 +307,7 @@ async function runDatabase(kind, bare) {
     await sleep(500);
     result.idle = rss(server.pid);
     log(
-      `  start to healthy ${result.startMs.toFixed(0)} ms (first start with migrations ${result.firstStartMs.toFixed(0)} ms); idle RSS ${result.idle.rssMB.toFixed(0)} MB`,
+      `  start to healthy ${result.startMs.toFixed(0)} ms (first start with migrations ${result.firstStartMs.toFixed(0)} ms); idle RSS ${result.idle.rssMB.toFixed(0)} MB (anonymous ${result.idle.anonMB.toFixed(0)}, files ${result.idle.fileMB.toFixed(0)}, shared ${result.idle.shmemMB.toFixed(0)})`,
     );
 
     const [token, approverToken] = [
@@ -418,7 +434,29 @@ async function runDatabase(kind, bare) {
     );
 
     result.end = rss(server.pid);
-    log(`  RSS at the end ${result.end.rssMB.toFixed(0)} MB, peak ${result.end.peakMB.toFixed(0)} MB`);
+    if (MEMORY) {
+      // BENCH_MEMORY: V8's heap at the end (the server's /metrics), then the RSS every 2 s for 20 s,
+      // to tell what the server keeps from what waits for its next collection
+      const m = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${MEMORY}` } })).text();
+      log(
+        m
+          .split('\n')
+          .filter((l) =>
+            /^nodejs_(heap_size|external_memory|heap_space_size_(used|total)_bytes\{space="(new|old|large_object)"\})/.test(
+              l,
+            ),
+          )
+          .join('\n'),
+      );
+      for (let t = 2; t <= 20; t += 2) {
+        await sleep(2000);
+        const r = rss(server.pid);
+        log(`  +${t} s: RSS ${r.rssMB.toFixed(0)} MB (anonymous ${r.anonMB.toFixed(0)})`);
+      }
+    }
+    log(
+      `  RSS at the end ${result.end.rssMB.toFixed(0)} MB (anonymous ${result.end.anonMB.toFixed(0)}, files ${result.end.fileMB.toFixed(0)}, shared ${result.end.shmemMB.toFixed(0)}), peak ${result.end.peakMB.toFixed(0)} MB`,
+    );
 
     if (args.has('--scale') && !ONLY) {
       // list + count on the 10k merchant, then the same on a 1M merchant (10k offers, 100 branches, 100k customers)
@@ -559,7 +597,9 @@ for (const r of results) {
   lines.push(
     `- start to healthy (compiled server, migrated database): ${fmt(r.startMs)} ms; first start with migrations ${fmt(r.firstStartMs)} ms`,
   );
-  lines.push(`- RSS idle ${fmt(r.idle.rssMB)} MB; at the end ${fmt(r.end.rssMB)} MB; peak ${fmt(r.end.peakMB)} MB`);
+  lines.push(
+    `- RSS idle ${fmt(r.idle.rssMB)} MB (anonymous ${fmt(r.idle.anonMB)}); at the end ${fmt(r.end.rssMB)} MB (anonymous ${fmt(r.end.anonMB)}); peak ${fmt(r.end.peakMB)} MB`,
+  );
   lines.push(
     `- approvals: ${r.approvals.done} approved, ${r.approvals.ledger} merchant ledger rows, merchant balance ${r.approvals.balance} (exactly once: ${r.approvals.done === r.approvals.ledger && r.approvals.balance === r.approvals.done ? 'yes' : 'NO'})`,
     `- approvals over ${SPREAD} merchants: ${r.spread.done} approved (each merchant's ledger rows and balance equal its approvals: ${r.spread.ok ? 'yes' : 'NO'})`,

@@ -4,6 +4,7 @@
  * hashed assets), and API answers of 1 KB or more compressed per request; small answers and
  * server-sent events go out plain.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -125,6 +126,37 @@ describe('API answers', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(res.body.toString())).toMatchObject({ data: { status: 'ok' } });
+  });
+
+  it('sends answers intact whether compressed at once in small chunks or streamed, and keeps no 16 KB buffer per small answer', async () => {
+    // the app's own settings; random text barely compresses, so a 6 KB answer comes out of the
+    // one-call path in several 1 KB chunks joined, and a 200 KB one goes through the stream
+    const app = Fastify();
+    await app.register(compress, COMPRESSION);
+    const text = (n: number) => crypto.randomBytes(n).toString('base64');
+    const answers = { small: { data: text(4500) }, large: { data: text(150_000) } };
+    app.get('/:size', async (req) => answers[(req.params as { size: 'small' | 'large' }).size]);
+    for (const size of ['small', 'large'] as const) {
+      const want = JSON.stringify(answers[size]);
+      const br = await app.inject({ url: `/${size}`, headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(want);
+      const gz = await app.inject({ url: `/${size}`, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(want);
+    }
+    await app.close();
+
+    // a 10-row list's compressed answer lives in a small buffer, not a slice of zlib's 16 KB one
+    const oneCall = COMPRESSION.zlib as Record<'brotliCompressSync' | 'gzipSync', (b: Buffer, o: object) => Buffer>;
+    const list = Buffer.from(
+      JSON.stringify({ data: Array.from({ length: 10 }, (_, i) => ({ id: i, name: `فرع ${i}` })) }),
+    );
+    expect(zlib.brotliCompressSync(list, COMPRESSION.brotliOptions).buffer.byteLength).toBeGreaterThanOrEqual(16384);
+    expect(oneCall.brotliCompressSync(list, COMPRESSION.brotliOptions ?? {}).buffer.byteLength).toBeLessThanOrEqual(
+      8192,
+    );
+    expect(oneCall.gzipSync(list, COMPRESSION.zlibOptions ?? {}).buffer.byteLength).toBeLessThanOrEqual(8192);
   });
 
   it('never compresses server-sent events (a compressor would hold them back)', async () => {
