@@ -7,7 +7,6 @@
 //   npm run bench -- --scale           adds the 1M offer-request dataset (list + count vs 10k rows)
 //   npm run bench -- --lighthouse      adds Lighthouse on /login and the signed-in /dashboard (installed on demand)
 //   npm run bench -- --no-write        prints the results without writing bench/results or the README
-
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -58,7 +57,7 @@ const rss = (pid) => {
       shmemMB: kb('RssShmem') / 1024,
     };
   } catch {
-    return { rssMB: Number.NaN, peakMB: Number.NaN };
+    return { rssMB: Number.NaN, peakMB: Number.NaN, anonMB: Number.NaN, fileMB: Number.NaN, shmemMB: Number.NaN };
   }
 };
 
@@ -434,6 +433,9 @@ async function runDatabase(kind, bare) {
     );
 
     result.end = rss(server.pid);
+    log(
+      `  RSS at the end ${result.end.rssMB.toFixed(0)} MB (anonymous ${result.end.anonMB.toFixed(0)}, files ${result.end.fileMB.toFixed(0)}, shared ${result.end.shmemMB.toFixed(0)}), peak ${result.end.peakMB.toFixed(0)} MB`,
+    );
     if (MEMORY) {
       // BENCH_MEMORY: V8's heap at the end (the server's /metrics), then the RSS every 2 s for 20 s,
       // to tell what the server keeps from what waits for its next collection
@@ -454,9 +456,6 @@ async function runDatabase(kind, bare) {
         log(`  +${t} s: RSS ${r.rssMB.toFixed(0)} MB (anonymous ${r.anonMB.toFixed(0)})`);
       }
     }
-    log(
-      `  RSS at the end ${result.end.rssMB.toFixed(0)} MB (anonymous ${result.end.anonMB.toFixed(0)}, files ${result.end.fileMB.toFixed(0)}, shared ${result.end.shmemMB.toFixed(0)}), peak ${result.end.peakMB.toFixed(0)} MB`,
-    );
 
     if (args.has('--scale') && !ONLY) {
       // list + count on the 10k merchant, then the same on a 1M merchant (10k offers, 100 branches, 100k customers)
